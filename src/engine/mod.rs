@@ -1,0 +1,12 @@
+//! The game and its searches: pure Rust with no UI, no files and no threads of its own.
+
+pub mod bits;
+pub mod geometry;
+pub mod perft;
+pub mod position;
+pub mod shape;
+
+pub use bits::Bits;
+pub use geometry::{Geometry, WidthJob};
+pub use position::{Color, Outcome, Position, Rules};
+pub use shape::{Category, Shape, ShapeError};

@@ -1,0 +1,3 @@
+//! reversi3d: Reversi on N×N boards and N×N×N cubes — engine, players and tools.
+
+pub mod engine;
