@@ -1,3 +1,4 @@
 //! reversi3d: Reversi on N×N boards and N×N×N cubes — engine, players and tools.
 
+pub mod cli;
 pub mod engine;

@@ -9,10 +9,10 @@ use super::shape::{Category, Shape};
 #[derive(Clone, Debug)]
 struct Axis<const W: usize> {
     amount: u32,
-    /// Cells whose neighbour `amount` cells up (in the positive step) is on the board.
-    up_sources: Bits<W>,
-    /// Cells whose neighbour `amount` cells down (in the opposite step) is on the board.
-    down_sources: Bits<W>,
+    /// Cells with a board neighbour on both sides along this axis: the only cells a flanked
+    /// line can pass through. A shift that wraps around an edge always lands outside this set,
+    /// so masking with it is the only edge handling move generation needs.
+    inner: Bits<W>,
 }
 
 /// The precomputed tables of a shape for bitsets of `W` words.
@@ -24,7 +24,12 @@ pub struct Geometry<const W: usize> {
     offsets: Vec<isize>,
     /// `ray_lengths[cell * offsets.len() + d]`: cells from `cell` to the edge in direction `d`.
     ray_lengths: Vec<u8>,
+    /// Single-word boards only: `rays[cell * offsets.len() + d]` holds the cells from `cell` to
+    /// the edge in direction `d`, with the directions whose offset is positive first.
+    rays: Vec<u64>,
     category_masks: [Bits<W>; 8],
+    /// The most opponent discs one move can flip in a line: N − 2.
+    longest_run: usize,
 }
 
 impl<const W: usize> Geometry<W> {
@@ -33,34 +38,61 @@ impl<const W: usize> Geometry<W> {
     pub fn new(shape: Shape) -> Self {
         assert!(shape.cells() <= W * 64, "{shape} does not fit in {W} words");
         let cells = shape.cells();
-        let steps = shape.steps();
+        let mut steps = shape.steps();
+        steps.sort_by_key(|&step| shape.step_offset(step) < 0);
         let offsets: Vec<isize> = steps.iter().map(|&s| shape.step_offset(s)).collect();
-        let sources_of = |step| (0..cells).filter(|&c| shape.neighbor(c, step).is_some()).collect();
         let axes = steps
             .iter()
             .zip(&offsets)
             .filter(|&(_, &offset)| offset > 0)
             .map(|(&step, &offset)| Axis {
                 amount: offset as u32,
-                up_sources: sources_of(step),
-                down_sources: sources_of(step.map(|d| -d)),
+                inner: (0..cells)
+                    .filter(|&c| {
+                        let back = step.map(|d| -d);
+                        shape.neighbor(c, step).is_some() && shape.neighbor(c, back).is_some()
+                    })
+                    .collect(),
             })
             .collect();
+        let ray = |cell, step| {
+            let mut ray = Vec::new();
+            let mut at = cell;
+            while let Some(next) = shape.neighbor(at, step) {
+                ray.push(next);
+                at = next;
+            }
+            ray
+        };
         let mut ray_lengths = Vec::with_capacity(cells * steps.len());
+        let mut rays = Vec::new();
         for cell in 0..cells {
             for &step in &steps {
-                let mut length = 0;
-                let mut at = cell;
-                while let Some(next) = shape.neighbor(at, step) {
-                    length += 1;
-                    at = next;
+                let ray = ray(cell, step);
+                ray_lengths.push(ray.len() as u8);
+                if W == 1 {
+                    rays.push(ray.iter().fold(0, |bits, &c| bits | 1 << c));
                 }
-                ray_lengths.push(length);
             }
+        }
+        let longest_run = shape.side() - 2;
+        if W == 1 {
+            let widest_step = if longest_run > 4 { 4 } else if longest_run > 2 { 2 } else { 1 };
+            let amounts = offsets.iter().map(|offset| offset.unsigned_abs() * widest_step);
+            assert!(amounts.max().unwrap_or(0) < 64, "{shape}: single-word shift too wide");
         }
         let category_masks = Category::ALL
             .map(|category| (0..cells).filter(|&c| shape.category(c) == category).collect());
-        Geometry { shape, full: Bits::first(cells), axes, offsets, ray_lengths, category_masks }
+        Geometry {
+            shape,
+            full: Bits::first(cells),
+            axes,
+            offsets,
+            ray_lengths,
+            rays,
+            category_masks,
+            longest_run,
+        }
     }
 
     /// The shape these tables were built for.
@@ -82,31 +114,78 @@ impl<const W: usize> Geometry<W> {
     /// discs ending in a `mover` disc.
     #[inline]
     pub fn legal_moves(&self, mover: Bits<W>, opponent: Bits<W>) -> Bits<W> {
+        if W == 1 {
+            let mut moves = Bits::EMPTY;
+            moves.0[0] = self.single_word_moves(mover.0[0], opponent.0[0]);
+            return moves;
+        }
         let empty = self.full.and_not(mover | opponent);
         let mut moves = Bits::EMPTY;
         for axis in &self.axes {
-            let runners = opponent & axis.up_sources;
-            let mut frontier = (mover & axis.up_sources).shift_up(axis.amount) & runners;
-            while !frontier.is_empty() {
-                let next = frontier.shift_up(axis.amount);
-                moves |= next & empty;
-                frontier = next & runners;
-            }
-            let runners = opponent & axis.down_sources;
-            let mut frontier = (mover & axis.down_sources).shift_down(axis.amount) & runners;
-            while !frontier.is_empty() {
-                let next = frontier.shift_down(axis.amount);
-                moves |= next & empty;
-                frontier = next & runners;
-            }
+            let (amount, runners) = (axis.amount, opponent & axis.inner);
+            moves |= flanked(mover, runners, empty, |bits| bits.shift_up(amount));
+            moves |= flanked(mover, runners, empty, |bits| bits.shift_down(amount));
         }
         moves
+    }
+
+    /// [`Self::legal_moves`] on one word (side ≤ 8, runs ≤ 6) with a doubling fill that takes
+    /// only the steps the side needs and no data-dependent branch. Every shift stays below 64
+    /// bits (checked in [`Self::new`]).
+    #[inline(always)]
+    fn single_word_moves(&self, mover: u64, opponent: u64) -> u64 {
+        if self.shape.is_3d() {
+            self.single_word_moves_over::<13>(mover, opponent)
+        } else {
+            self.single_word_moves_over::<4>(mover, opponent)
+        }
+    }
+
+    /// [`Self::single_word_moves`] with the number of axes known at compile time, so that the
+    /// loop unrolls.
+    #[inline(always)]
+    fn single_word_moves_over<const AXES: usize>(&self, mover: u64, opponent: u64) -> u64 {
+        let empty = self.full.0[0] & !(mover | opponent);
+        let mut moves = 0;
+        for axis in &self.axes[..AXES] {
+            let (amount, runners) = (axis.amount, opponent & axis.inner.0[0]);
+            moves |= self.doubling_fill(mover, runners, empty, |bits, k| bits << (amount * k));
+            moves |= self.doubling_fill(mover, runners, empty, |bits, k| bits >> (amount * k));
+        }
+        moves
+    }
+
+    /// The empty cells one `step` past a run of `runners` that starts one step from `seeds`;
+    /// `step(bits, k)` moves bits k steps along the direction.
+    #[inline(always)]
+    fn doubling_fill(
+        &self,
+        seeds: u64,
+        runners: u64,
+        empty: u64,
+        step: impl Fn(u64, u32) -> u64,
+    ) -> u64 {
+        let mut run = step(seeds, 1) & runners;
+        run |= runners & step(run, 1);
+        if self.longest_run > 2 {
+            let chained = runners & step(runners, 1);
+            run |= chained & step(run, 2);
+            if self.longest_run > 4 {
+                run |= chained & step(chained, 2) & step(run, 4);
+            }
+        }
+        step(run, 1) & empty
     }
 
     /// The opponent discs that flip when `mover` plays on the empty cell `cell` (empty if the
     /// move is illegal).
     #[inline]
     pub fn flips(&self, mover: Bits<W>, opponent: Bits<W>, cell: usize) -> Bits<W> {
+        if W == 1 {
+            let mut flips = Bits::EMPTY;
+            flips.0[0] = self.single_word_flips(mover.0[0], opponent.0[0], cell);
+            return flips;
+        }
         let directions = self.offsets.len();
         let rays = &self.ray_lengths[cell * directions..(cell + 1) * directions];
         let mut flips = Bits::EMPTY;
@@ -131,6 +210,62 @@ impl<const W: usize> Geometry<W> {
         }
         flips
     }
+
+    /// [`Self::flips`] on one word without branches: along each ray the first cell that is not
+    /// an opponent disc decides.
+    #[inline(always)]
+    fn single_word_flips(&self, mover: u64, opponent: u64, cell: usize) -> u64 {
+        let directions = self.offsets.len();
+        let rays = &self.rays[cell * directions..(cell + 1) * directions];
+        if self.shape.is_3d() {
+            ray_flips::<13>(rays, mover, opponent)
+        } else {
+            ray_flips::<4>(rays, mover, opponent)
+        }
+    }
+}
+
+/// The flips along one cell's rays (`AXES` rays of positive directions, then `AXES` opposite
+/// ones). A positive ray meets its first non-opponent cell at its lowest bit, the others at
+/// their highest; the cells before it flip when it holds a `mover` disc.
+#[inline(always)]
+fn ray_flips<const AXES: usize>(rays: &[u64], mover: u64, opponent: u64) -> u64 {
+    let (up_rays, down_rays) = (&rays[..AXES], &rays[AXES..2 * AXES]);
+    let mut flips = 0;
+    for &ray in up_rays {
+        let blockers = ray & !opponent;
+        let first = blockers & blockers.wrapping_neg();
+        let closes = 0u64.wrapping_sub(u64::from(first & mover != 0));
+        flips |= ray & first.wrapping_sub(1) & closes;
+    }
+    for &ray in down_rays {
+        let blockers = ray & !opponent;
+        let first = (1u64 << 63).checked_shr(blockers.leading_zeros()).unwrap_or(0);
+        let closes = 0u64.wrapping_sub(u64::from(first & mover != 0));
+        flips |= ray & (first << 1).wrapping_neg() & closes;
+    }
+    flips
+}
+
+/// The empty cells one `step` past a run of `runners` that starts one step from `seeds`,
+/// walked one step at a time until the run ends: on wide boards most lines are short while
+/// every step costs `W` words. `runners` must only hold cells from which a step stays on the
+/// board.
+#[inline(always)]
+fn flanked<const W: usize>(
+    seeds: Bits<W>,
+    runners: Bits<W>,
+    empty: Bits<W>,
+    step: impl Fn(Bits<W>) -> Bits<W>,
+) -> Bits<W> {
+    let mut run = step(seeds) & runners;
+    let mut reached = Bits::EMPTY;
+    while !run.is_empty() {
+        let next = step(run);
+        reached |= next & empty;
+        run = next & runners;
+    }
+    reached
 }
 
 /// A computation that runs with the bitset width of a shape (see [`Shape::dispatch`]).

@@ -22,13 +22,22 @@ pub fn perft<const W: usize>(geometry: &Geometry<W>, position: &Position<W>, dep
     if depth == 1 {
         return u64::from(moves.count());
     }
-    moves
-        .iter()
-        .map(|cell| {
-            let flips = geometry.flips(position.mover, position.opponent, cell);
-            perft(geometry, &position.apply(cell, flips), depth - 1)
-        })
-        .sum()
+    let mut leaves = 0;
+    for cell in moves {
+        let child = position.apply(cell, geometry.flips(position.mover, position.opponent, cell));
+        leaves += if depth == 2 {
+            one_ply_leaves(geometry, &child)
+        } else {
+            perft(geometry, &child, depth - 1)
+        };
+    }
+    leaves
+}
+
+/// `perft(position, 1)` without the pass check: a pass and a finished game both count one.
+#[inline(always)]
+fn one_ply_leaves<const W: usize>(geometry: &Geometry<W>, position: &Position<W>) -> u64 {
+    u64::from(position.legal_moves(geometry).count().max(1))
 }
 
 /// The same count as [`perft`], with the first few plies spread over the current rayon pool.
