@@ -6,7 +6,11 @@ use clap::{Parser, Subcommand};
 
 /// Command-line arguments of the `reversi3d` binary.
 #[derive(Parser, Debug)]
-#[command(name = "reversi3d", version, about = "Study Reversi on N×N boards and N×N×N cubes")]
+#[command(
+    name = "reversi3d",
+    version,
+    about = "Study Reversi on N×N boards and N×N×N cubes"
+)]
 pub struct Cli {
     /// What to run; without a subcommand the GUI starts.
     #[command(subcommand)]
@@ -29,5 +33,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
 
 /// A rayon pool of `threads` workers (0 means one per core).
 pub(crate) fn thread_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
-    Ok(rayon::ThreadPoolBuilder::new().num_threads(threads).build()?)
+    Ok(rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?)
 }

@@ -25,9 +25,20 @@ pub struct PerftArgs {
 pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
     let pool = super::thread_pool(args.threads)?;
     let threads = pool.current_num_threads();
-    println!("perft {} from the start position, {threads} thread(s)", args.board);
-    println!("{:>5} {:>16} {:>12} {:>16}", "depth", "leaves", "time ms", "leaves/s");
-    pool.install(|| args.board.dispatch(Table { depth: args.depth, parallel: threads > 1 }));
+    println!(
+        "perft {} from the start position, {threads} thread(s)",
+        args.board
+    );
+    println!(
+        "{:>5} {:>16} {:>12} {:>16}",
+        "depth", "leaves", "time ms", "leaves/s"
+    );
+    pool.install(|| {
+        args.board.dispatch(Table {
+            depth: args.depth,
+            parallel: threads > 1,
+        })
+    });
     Ok(())
 }
 
@@ -50,7 +61,10 @@ impl WidthJob for Table {
             };
             let seconds = clock.elapsed().as_secs_f64();
             let rate = leaves as f64 / seconds.max(1e-9);
-            println!("{depth:>5} {leaves:>16} {:>12.1} {rate:>16.0}", seconds * 1000.0);
+            println!(
+                "{depth:>5} {leaves:>16} {:>12.1} {rate:>16.0}",
+                seconds * 1000.0
+            );
         }
     }
 }

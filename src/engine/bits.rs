@@ -234,9 +234,17 @@ mod tests {
         let bits: Bits<8> = cells.iter().copied().collect();
         for amount in [0u32, 1, 7, 63, 64, 65, 100, 128, 300, 511] {
             let up: Vec<usize> = bits.shift_up(amount).iter().collect();
-            assert_eq!(up, reference_shift(&cells, amount as isize, 512), "up {amount}");
+            assert_eq!(
+                up,
+                reference_shift(&cells, amount as isize, 512),
+                "up {amount}"
+            );
             let down: Vec<usize> = bits.shift_down(amount).iter().collect();
-            assert_eq!(down, reference_shift(&cells, -(amount as isize), 512), "down {amount}");
+            assert_eq!(
+                down,
+                reference_shift(&cells, -(amount as isize), 512),
+                "down {amount}"
+            );
         }
     }
 

@@ -77,12 +77,26 @@ impl<const W: usize> Geometry<W> {
         }
         let longest_run = shape.side() - 2;
         if W == 1 {
-            let widest_step = if longest_run > 4 { 4 } else if longest_run > 2 { 2 } else { 1 };
-            let amounts = offsets.iter().map(|offset| offset.unsigned_abs() * widest_step);
-            assert!(amounts.max().unwrap_or(0) < 64, "{shape}: single-word shift too wide");
+            let widest_step = if longest_run > 4 {
+                4
+            } else if longest_run > 2 {
+                2
+            } else {
+                1
+            };
+            let amounts = offsets
+                .iter()
+                .map(|offset| offset.unsigned_abs() * widest_step);
+            assert!(
+                amounts.max().unwrap_or(0) < 64,
+                "{shape}: single-word shift too wide"
+            );
         }
-        let category_masks = Category::ALL
-            .map(|category| (0..cells).filter(|&c| shape.category(c) == category).collect());
+        let category_masks = Category::ALL.map(|category| {
+            (0..cells)
+                .filter(|&c| shape.category(c) == category)
+                .collect()
+        });
         Geometry {
             shape,
             full: Bits::first(cells),
@@ -240,7 +254,9 @@ fn ray_flips<const AXES: usize>(rays: &[u64], mover: u64, opponent: u64) -> u64 
     }
     for &ray in down_rays {
         let blockers = ray & !opponent;
-        let first = (1u64 << 63).checked_shr(blockers.leading_zeros()).unwrap_or(0);
+        let first = (1u64 << 63)
+            .checked_shr(blockers.leading_zeros())
+            .unwrap_or(0);
         let closes = 0u64.wrapping_sub(u64::from(first & mover != 0));
         flips |= ray & (first << 1).wrapping_neg() & closes;
     }

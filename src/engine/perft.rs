@@ -17,14 +17,21 @@ pub fn perft<const W: usize>(geometry: &Geometry<W>, position: &Position<W>, dep
     let moves = position.legal_moves(geometry);
     if moves.is_empty() {
         let passed = position.pass();
-        return if passed.must_pass(geometry) { 1 } else { perft(geometry, &passed, depth - 1) };
+        return if passed.must_pass(geometry) {
+            1
+        } else {
+            perft(geometry, &passed, depth - 1)
+        };
     }
     if depth == 1 {
         return u64::from(moves.count());
     }
     let mut leaves = 0;
     for cell in moves {
-        let child = position.apply(cell, geometry.flips(position.mover, position.opponent, cell));
+        let child = position.apply(
+            cell,
+            geometry.flips(position.mover, position.opponent, cell),
+        );
         leaves += if depth == 2 {
             one_ply_leaves(geometry, &child)
         } else {
@@ -61,9 +68,17 @@ fn split<const W: usize>(
     }
     let children: Vec<Position<W>> = moves
         .iter()
-        .map(|cell| position.apply(cell, geometry.flips(position.mover, position.opponent, cell)))
+        .map(|cell| {
+            position.apply(
+                cell,
+                geometry.flips(position.mover, position.opponent, cell),
+            )
+        })
         .collect();
-    children.par_iter().map(|child| split(geometry, child, depth - 1, plies - 1)).sum()
+    children
+        .par_iter()
+        .map(|child| split(geometry, child, depth - 1, plies - 1))
+        .sum()
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 use super::bits::Bits;
 use super::geometry::Geometry;
+use super::shape::Symmetry;
 
 /// A player. Red always moves first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -80,8 +81,16 @@ impl<const W: usize> Position<W> {
                 for z in z_range.clone() {
                     let cell = shape.cell([x, y, z]);
                     // 2D: Green on the main diagonal; 3D: Red where x + y + z is even.
-                    let red_here = if shape.is_3d() { (x + y + z) % 2 == 0 } else { x != y };
-                    if red_here { red.insert(cell) } else { green.insert(cell) }
+                    let red_here = if shape.is_3d() {
+                        (x + y + z) % 2 == 0
+                    } else {
+                        x != y
+                    };
+                    if red_here {
+                        red.insert(cell)
+                    } else {
+                        green.insert(cell)
+                    }
                 }
             }
         }
@@ -91,14 +100,35 @@ impl<const W: usize> Position<W> {
     /// A position from each colour's discs and the side to move.
     pub fn from_colors(red: Bits<W>, green: Bits<W>, to_move: Color) -> Self {
         match to_move {
-            Color::Red => Position { mover: red, opponent: green, to_move },
-            Color::Green => Position { mover: green, opponent: red, to_move },
+            Color::Red => Position {
+                mover: red,
+                opponent: green,
+                to_move,
+            },
+            Color::Green => Position {
+                mover: green,
+                opponent: red,
+                to_move,
+            },
+        }
+    }
+
+    /// The position mapped by a symmetry of its shape.
+    pub fn mapped(&self, symmetry: &Symmetry) -> Self {
+        Position {
+            mover: symmetry.map_bits(self.mover),
+            opponent: symmetry.map_bits(self.opponent),
+            to_move: self.to_move,
         }
     }
 
     /// The discs of `color`.
     pub fn discs(&self, color: Color) -> Bits<W> {
-        if color == self.to_move { self.mover } else { self.opponent }
+        if color == self.to_move {
+            self.mover
+        } else {
+            self.opponent
+        }
     }
 
     /// The empty cells.
@@ -137,13 +167,21 @@ impl<const W: usize> Position<W> {
     pub fn apply(&self, cell: usize, flips: Bits<W>) -> Self {
         let mut mover = self.mover | flips;
         mover.insert(cell);
-        Position { mover: self.opponent ^ flips, opponent: mover, to_move: self.to_move.opponent() }
+        Position {
+            mover: self.opponent ^ flips,
+            opponent: mover,
+            to_move: self.to_move.opponent(),
+        }
     }
 
     /// The position after the side to move passes.
     #[inline(always)]
     pub fn pass(&self) -> Self {
-        Position { mover: self.opponent, opponent: self.mover, to_move: self.to_move.opponent() }
+        Position {
+            mover: self.opponent,
+            opponent: self.mover,
+            to_move: self.to_move.opponent(),
+        }
     }
 
     /// Whether neither side can move.
@@ -174,15 +212,25 @@ mod tests {
         assert_eq!(start.legal_moves(&geometry).count(), 4);
         let cube = Geometry::<4>::new("6x6x6".parse::<Shape>().unwrap());
         let start = Position::start(&cube);
-        assert!(start.discs(Color::Red).contains(cube.shape().cell([2, 2, 2])));
+        assert!(
+            start
+                .discs(Color::Red)
+                .contains(cube.shape().cell([2, 2, 2]))
+        );
         assert_eq!(start.discs(Color::Green).count(), 4);
         assert_eq!(start.legal_moves(&cube).count(), 16);
     }
 
     #[test]
     fn outcomes_under_both_rules() {
-        assert_eq!(Outcome::from_counts(40, 24, Rules::Classic), Outcome::Win(Color::Red));
-        assert_eq!(Outcome::from_counts(40, 24, Rules::Misere), Outcome::Win(Color::Green));
+        assert_eq!(
+            Outcome::from_counts(40, 24, Rules::Classic),
+            Outcome::Win(Color::Red)
+        );
+        assert_eq!(
+            Outcome::from_counts(40, 24, Rules::Misere),
+            Outcome::Win(Color::Green)
+        );
         assert_eq!(Outcome::from_counts(30, 30, Rules::Misere), Outcome::Draw);
     }
 

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::bits::words_for;
+use super::bits::{Bits, words_for};
 
 /// A cell's coordinates `[x, y, z]`, 0-based; `z` is always 0 on a 2D board.
 pub type Coords = [usize; 3];
@@ -104,6 +104,11 @@ impl Symmetry {
         self.image[cell]
     }
 
+    /// The image of a set of cells.
+    pub fn map_bits<const W: usize>(&self, bits: Bits<W>) -> Bits<W> {
+        bits.iter().map(|cell| self.image[cell]).collect()
+    }
+
     /// Whether this is the identity.
     pub fn is_identity(&self) -> bool {
         self.image.iter().enumerate().all(|(cell, &to)| cell == to)
@@ -122,7 +127,7 @@ impl Shape {
             return Err(ShapeError::Syntax(format!("{dims} dimensions")));
         }
         let (min, max) = Self::side_range(dims);
-        if n % 2 != 0 || n < min || n > max {
+        if !n.is_multiple_of(2) || n < min || n > max {
             return Err(ShapeError::Size { dims, n, min, max });
         }
         Ok(Shape { dims, n })
@@ -235,7 +240,14 @@ impl Shape {
     /// The symmetry group: 8 permutations in 2D, 48 in 3D, the identity first.
     pub fn symmetries(&self) -> Vec<Symmetry> {
         let axes: Vec<[usize; 3]> = if self.is_3d() {
-            vec![[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+            vec![
+                [0, 1, 2],
+                [0, 2, 1],
+                [1, 0, 2],
+                [1, 2, 0],
+                [2, 0, 1],
+                [2, 1, 0],
+            ]
         } else {
             vec![[0, 1, 2], [1, 0, 2]]
         };
@@ -249,7 +261,11 @@ impl Shape {
                         let mut to = [0; 3];
                         for axis in 0..3 {
                             let value = from[permutation[axis]];
-                            to[axis] = if flips >> axis & 1 == 1 { self.n - 1 - value } else { value };
+                            to[axis] = if flips >> axis & 1 == 1 {
+                                self.n - 1 - value
+                            } else {
+                                value
+                            };
                         }
                         self.cell(to)
                     })
@@ -267,7 +283,10 @@ impl Shape {
 
     /// How many coordinates lie on the boundary (z = 0 always does in 2D).
     fn ends(&self, coords: Coords) -> usize {
-        coords.iter().filter(|&&c| self.boundary_distance(c) == 0).count()
+        coords
+            .iter()
+            .filter(|&&c| self.boundary_distance(c) == 0)
+            .count()
     }
 
     /// The Chebyshev distance from `coords` to the nearest cell of the (virtual) cube with
@@ -279,7 +298,9 @@ impl Shape {
             for y in 0..n {
                 for z in 0..n {
                     let candidate = [x, y, z];
-                    let boundary = candidate.iter().filter(|&&c| self.boundary_distance(c) == 0);
+                    let boundary = candidate
+                        .iter()
+                        .filter(|&&c| self.boundary_distance(c) == 0);
                     if boundary.count() == 2 {
                         let distance = (0..3).map(|a| coords[a].abs_diff(candidate[a])).max();
                         best = best.min(distance.unwrap_or(0));
@@ -297,8 +318,10 @@ impl FromStr for Shape {
     /// Parses `NxN` or `NxNxN` (case-insensitive `x`, surrounding spaces allowed).
     fn from_str(text: &str) -> Result<Shape, ShapeError> {
         let trimmed = text.trim();
-        let sides: Result<Vec<usize>, _> =
-            trimmed.split(['x', 'X', '×']).map(|part| part.trim().parse::<usize>()).collect();
+        let sides: Result<Vec<usize>, _> = trimmed
+            .split(['x', 'X', '×'])
+            .map(|part| part.trim().parse::<usize>())
+            .collect();
         let sides = match sides {
             Ok(sides) if sides.len() == 2 || sides.len() == 3 => sides,
             _ => return Err(ShapeError::Syntax(trimmed.to_string())),
@@ -313,7 +336,11 @@ impl FromStr for Shape {
 impl fmt::Display for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.n;
-        if self.is_3d() { write!(f, "{n}x{n}x{n}") } else { write!(f, "{n}x{n}") }
+        if self.is_3d() {
+            write!(f, "{n}x{n}x{n}")
+        } else {
+            write!(f, "{n}x{n}")
+        }
     }
 }
 
