@@ -91,13 +91,13 @@ impl<const W: usize> Bits<W> {
         let words = (amount / 64) as usize;
         let bits = amount % 64;
         let mut out = Self::EMPTY;
-        for index in words..W {
-            let source = index - words;
-            let mut word = self.0[source] << bits;
-            if bits != 0 && source > 0 {
-                word |= self.0[source - 1] >> (64 - bits);
-            }
-            out.0[index] = word;
+        for (index, word) in out.0.iter_mut().enumerate() {
+            let high = index.checked_sub(words).map_or(0, |source| self.0[source]);
+            let low = index
+                .checked_sub(words + 1)
+                .map_or(0, |source| self.0[source]);
+            // `(low >> 1) >> (63 - bits)` is `low >> (64 - bits)`, and 0 when bits = 0.
+            *word = (high << bits) | ((low >> 1) >> (63 - bits));
         }
         out
     }
@@ -108,13 +108,11 @@ impl<const W: usize> Bits<W> {
         let words = (amount / 64) as usize;
         let bits = amount % 64;
         let mut out = Self::EMPTY;
-        for index in 0..W.saturating_sub(words) {
-            let source = index + words;
-            let mut word = self.0[source] >> bits;
-            if bits != 0 && source + 1 < W {
-                word |= self.0[source + 1] << (64 - bits);
-            }
-            out.0[index] = word;
+        for (index, word) in out.0.iter_mut().enumerate() {
+            let low = self.0.get(index + words).copied().unwrap_or(0);
+            let high = self.0.get(index + words + 1).copied().unwrap_or(0);
+            // `(high << 1) << (63 - bits)` is `high << (64 - bits)`, and 0 when bits = 0.
+            *word = (low >> bits) | ((high << 1) << (63 - bits));
         }
         out
     }

@@ -24,8 +24,12 @@ pub struct Geometry<const W: usize> {
     offsets: Vec<isize>,
     /// `ray_lengths[cell * offsets.len() + d]`: cells from `cell` to the edge in direction `d`.
     ray_lengths: Vec<u8>,
-    /// Single-word boards only: `rays[cell * offsets.len() + d]` holds the cells from `cell` to
-    /// the edge in direction `d`, with the directions whose offset is positive first.
+    /// `neighbors[cell]`: the cells one step from `cell`.
+    neighbors: Vec<Bits<W>>,
+    /// `direction_of[offset + largest offset]`: the direction index of an index offset.
+    direction_of: Vec<u8>,
+    /// Single-word 2D boards only: `rays[cell * offsets.len() + d]` holds the cells from `cell`
+    /// to the edge in direction `d`, with the directions whose offset is positive first.
     rays: Vec<u64>,
     category_masks: [Bits<W>; 8],
     /// The most opponent discs one move can flip in a line: N − 2.
@@ -70,11 +74,24 @@ impl<const W: usize> Geometry<W> {
             for &step in &steps {
                 let ray = ray(cell, step);
                 ray_lengths.push(ray.len() as u8);
-                if W == 1 {
+                if uses_rays::<W>(shape) {
                     rays.push(ray.iter().fold(0, |bits, &c| bits | 1 << c));
                 }
             }
         }
+        let largest_offset = offsets.iter().map(|o| o.unsigned_abs()).max().unwrap_or(0);
+        let mut direction_of = vec![u8::MAX; 2 * largest_offset + 1];
+        for (direction, offset) in offsets.iter().enumerate() {
+            direction_of[(offset + largest_offset as isize) as usize] = direction as u8;
+        }
+        let neighbors = (0..cells)
+            .map(|cell| {
+                steps
+                    .iter()
+                    .filter_map(|&step| shape.neighbor(cell, step))
+                    .collect()
+            })
+            .collect();
         let longest_run = shape.side() - 2;
         if W == 1 {
             let widest_step = if longest_run > 4 {
@@ -103,6 +120,8 @@ impl<const W: usize> Geometry<W> {
             axes,
             offsets,
             ray_lengths,
+            neighbors,
+            direction_of,
             rays,
             category_masks,
             longest_run,
@@ -195,48 +214,53 @@ impl<const W: usize> Geometry<W> {
     /// move is illegal).
     #[inline]
     pub fn flips(&self, mover: Bits<W>, opponent: Bits<W>, cell: usize) -> Bits<W> {
-        if W == 1 {
+        if uses_rays::<W>(self.shape) {
             let mut flips = Bits::EMPTY;
             flips.0[0] = self.single_word_flips(mover.0[0], opponent.0[0], cell);
             return flips;
         }
+        // Only the directions whose first cell holds an opponent disc can flip anything.
         let directions = self.offsets.len();
-        let rays = &self.ray_lengths[cell * directions..(cell + 1) * directions];
+        let largest_offset = (self.direction_of.len() / 2) as isize;
         let mut flips = Bits::EMPTY;
-        for (&offset, &length) in self.offsets.iter().zip(rays) {
-            if length < 2 {
-                continue;
-            }
-            let mut at = cell as isize + offset;
-            if !opponent.contains(at as usize) {
-                continue;
-            }
-            let mut line = Bits::EMPTY;
-            let mut walked = 1;
-            while walked < length && opponent.contains(at as usize) {
-                line.insert(at as usize);
+        for first in self.neighbors[cell] & opponent {
+            let offset = first as isize - cell as isize;
+            let direction = self.direction_of[(offset + largest_offset) as usize] as usize;
+            let length = self.ray_lengths[cell * directions + direction];
+            let mut at = first as isize + offset;
+            let mut walked = 2;
+            while walked <= length && opponent.contains(at as usize) {
                 at += offset;
                 walked += 1;
             }
-            if mover.contains(at as usize) {
-                flips |= line;
+            if walked <= length && mover.contains(at as usize) {
+                let mut flipped = first as isize;
+                while flipped != at {
+                    flips.insert(flipped as usize);
+                    flipped += offset;
+                }
             }
         }
         flips
     }
 
-    /// [`Self::flips`] on one word without branches: along each ray the first cell that is not
-    /// an opponent disc decides.
+    /// [`Self::flips`] on a single-word 2D board, without branches: along each ray the first
+    /// cell that is not an opponent disc decides. (Cubes have 26 rays, too many to test them
+    /// all; they walk from the neighbours that hold opponent discs instead.)
     #[inline(always)]
     fn single_word_flips(&self, mover: u64, opponent: u64, cell: usize) -> u64 {
         let directions = self.offsets.len();
-        let rays = &self.rays[cell * directions..(cell + 1) * directions];
-        if self.shape.is_3d() {
-            ray_flips::<13>(rays, mover, opponent)
-        } else {
-            ray_flips::<4>(rays, mover, opponent)
-        }
+        ray_flips::<4>(
+            &self.rays[cell * directions..(cell + 1) * directions],
+            mover,
+            opponent,
+        )
     }
+}
+
+/// Whether flips use the branch-free rays: single-word 2D boards (measured in BENCHMARKS.md).
+fn uses_rays<const W: usize>(shape: Shape) -> bool {
+    W == 1 && !shape.is_3d()
 }
 
 /// The flips along one cell's rays (`AXES` rays of positive directions, then `AXES` opposite
