@@ -88,9 +88,16 @@ impl<const W: usize> Bits<W> {
     /// Every cell index moved up by `amount` (towards higher indices); bits past the end are lost.
     #[inline(always)]
     pub fn shift_up(self, amount: u32) -> Self {
+        let mut out = Self::EMPTY;
+        if (1..64).contains(&amount) {
+            out.0[0] = self.0[0] << amount;
+            for index in 1..W {
+                out.0[index] = (self.0[index] << amount) | (self.0[index - 1] >> (64 - amount));
+            }
+            return out;
+        }
         let words = (amount / 64) as usize;
         let bits = amount % 64;
-        let mut out = Self::EMPTY;
         for (index, word) in out.0.iter_mut().enumerate() {
             let high = index.checked_sub(words).map_or(0, |source| self.0[source]);
             let low = index
@@ -105,9 +112,16 @@ impl<const W: usize> Bits<W> {
     /// Every cell index moved down by `amount` (towards lower indices); bits below 0 are lost.
     #[inline(always)]
     pub fn shift_down(self, amount: u32) -> Self {
+        let mut out = Self::EMPTY;
+        if (1..64).contains(&amount) {
+            for index in 0..W - 1 {
+                out.0[index] = (self.0[index] >> amount) | (self.0[index + 1] << (64 - amount));
+            }
+            out.0[W - 1] = self.0[W - 1] >> amount;
+            return out;
+        }
         let words = (amount / 64) as usize;
         let bits = amount % 64;
-        let mut out = Self::EMPTY;
         for (index, word) in out.0.iter_mut().enumerate() {
             let low = self.0.get(index + words).copied().unwrap_or(0);
             let high = self.0.get(index + words + 1).copied().unwrap_or(0);
