@@ -1,12 +1,15 @@
 //! The game and its searches: pure Rust with no UI, no files and no threads of its own.
 
 pub mod bits;
+pub mod eval;
 pub mod geometry;
 pub mod perft;
 pub mod position;
+pub mod search;
 pub mod shape;
 
 pub use bits::Bits;
+pub use eval::{Evaluator, Weights, WeightsError};
 pub use geometry::{Geometry, WidthJob};
 pub use position::{Color, Outcome, Position, Rules};
 pub use shape::{Category, Shape, ShapeError};

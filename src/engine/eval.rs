@@ -1,0 +1,225 @@
+//! The seed's static evaluation: nine integer weights over mobility, disc difference and the
+//! square categories (DESIGN §2).
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::{Rng, RngExt};
+
+use super::bits::Bits;
+use super::geometry::Geometry;
+use super::position::{Color, Position};
+use super::shape::Category;
+
+/// The nine weights in the seed's order: Mob, Dif, Cor, CSq, XSq, Edg, IEd, Fac, IFa.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Weights(pub [i32; 9]);
+
+/// Why a weight list was refused.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum WeightsError {
+    /// Not nine comma-separated values.
+    #[error("expected 9 comma-separated weights (Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa), got {0}")]
+    Count(usize),
+    /// A value is not an integer in range.
+    #[error("weight {label} is '{text}': weights are integers from -{max} to {max}", max = Weights::LIMIT)]
+    Value {
+        /// The weight's label.
+        label: &'static str,
+        /// What was given.
+        text: String,
+    },
+}
+
+impl Weights {
+    /// The labels of the nine weights, in order.
+    pub const LABELS: [&'static str; 9] = [
+        "Mob", "Dif", "Cor", "CSq", "XSq", "Edg", "IEd", "Fac", "IFa",
+    ];
+
+    /// The largest magnitude a weight may have (keeps every evaluation far inside `i32`).
+    pub const LIMIT: i32 = 100_000;
+
+    /// The mobility weight.
+    pub fn mobility(&self) -> i32 {
+        self.0[0]
+    }
+
+    /// The disc-difference weight.
+    pub fn difference(&self) -> i32 {
+        self.0[1]
+    }
+
+    /// The weight of a square category (0 for [`Category::Interior`], which has none).
+    pub fn category(&self, category: Category) -> i32 {
+        match category {
+            Category::Interior => 0,
+            other => self.0[2 + other as usize],
+        }
+    }
+
+    /// Scaled so the largest magnitude is 1000 and rounded; a weight that rounds to 0 becomes
+    /// ±1 at random (DESIGN §4). All-zero weights stay as they are.
+    pub fn normalized(&self, rng: &mut impl Rng) -> Weights {
+        let largest = self.0.iter().map(|w| w.unsigned_abs()).max().unwrap_or(0);
+        if largest == 0 {
+            return *self;
+        }
+        Weights(self.0.map(|w| {
+            let scaled = (f64::from(w) * 1000.0 / f64::from(largest)).round() as i32;
+            match scaled {
+                0 if rng.random_bool(0.5) => 1,
+                0 => -1,
+                _ => scaled,
+            }
+        }))
+    }
+}
+
+impl fmt::Display for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let texts: Vec<String> = self.0.iter().map(i32::to_string).collect();
+        f.write_str(&texts.join(","))
+    }
+}
+
+impl FromStr for Weights {
+    type Err = WeightsError;
+
+    /// Parses nine comma-separated integers, e.g. `13,7,1000,-1,-9,97,-2,4,-1`.
+    fn from_str(text: &str) -> Result<Weights, WeightsError> {
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        if parts.len() != 9 {
+            return Err(WeightsError::Count(parts.len()));
+        }
+        let mut weights = [0; 9];
+        for (index, part) in parts.iter().enumerate() {
+            weights[index] = part
+                .parse::<i32>()
+                .ok()
+                .filter(|w| w.abs() <= Self::LIMIT)
+                .ok_or_else(|| WeightsError::Value {
+                    label: Self::LABELS[index],
+                    text: part.to_string(),
+                })?;
+        }
+        Ok(Weights(weights))
+    }
+}
+
+/// The evaluation of one set of weights on one shape, with the category masks resolved.
+#[derive(Clone, Debug)]
+pub struct Evaluator<const W: usize> {
+    mobility: i32,
+    difference: i32,
+    /// Only the categories with a non-zero weight.
+    categories: Vec<(i32, Bits<W>)>,
+}
+
+impl<const W: usize> Evaluator<W> {
+    /// Prepares `weights` for the shape of `geometry`.
+    pub fn new(geometry: &Geometry<W>, weights: &Weights) -> Self {
+        let categories = Category::ALL
+            .iter()
+            .map(|&c| (weights.category(c), geometry.category_mask(c)))
+            .filter(|&(weight, mask)| weight != 0 && !mask.is_empty())
+            .collect();
+        Evaluator {
+            mobility: weights.mobility(),
+            difference: weights.difference(),
+            categories,
+        }
+    }
+
+    /// The evaluation from `player`'s point of view: mobility (both sides' legal moves,
+    /// whoever is to move; skipped when the weight is 0) plus [`Self::material`].
+    #[inline]
+    pub fn evaluate(&self, geometry: &Geometry<W>, position: &Position<W>, player: Color) -> i32 {
+        let (mine, theirs) = Self::sides(position, player);
+        let mut score = self.material(position, player);
+        if self.mobility != 0 {
+            let my_moves = geometry.legal_moves(mine, theirs).count() as i32;
+            let their_moves = geometry.legal_moves(theirs, mine).count() as i32;
+            score += self.mobility * (my_moves - their_moves);
+        }
+        score
+    }
+
+    /// The evaluation without the mobility term (the classic search orders moves by it).
+    #[inline]
+    pub fn material(&self, position: &Position<W>, player: Color) -> i32 {
+        let (mine, theirs) = Self::sides(position, player);
+        let mut score = self.difference * (mine.count() as i32 - theirs.count() as i32);
+        for &(weight, mask) in &self.categories {
+            score += weight * ((mine & mask).count() as i32 - (theirs & mask).count() as i32);
+        }
+        score
+    }
+
+    #[inline(always)]
+    fn sides(position: &Position<W>, player: Color) -> (Bits<W>, Bits<W>) {
+        if position.to_move == player {
+            (position.mover, position.opponent)
+        } else {
+            (position.opponent, position.mover)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::shape::Shape;
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+
+    #[test]
+    fn parses_and_prints_weight_lists() {
+        let weights: Weights = "13, 7,1000,-1,-9,97,-2,4,-1".parse().unwrap();
+        assert_eq!(weights.0, [13, 7, 1000, -1, -9, 97, -2, 4, -1]);
+        assert_eq!(weights.to_string(), "13,7,1000,-1,-9,97,-2,4,-1");
+        assert_eq!("1,2".parse::<Weights>(), Err(WeightsError::Count(2)));
+        let error = "1,2,3,4,5,x,7,8,9"
+            .parse::<Weights>()
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("weight Edg is 'x'"), "{error}");
+        assert!("1,2,3,4,5,6,7,8,200000".parse::<Weights>().is_err());
+    }
+
+    #[test]
+    fn normalization_scales_to_1000_and_never_leaves_zeros() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let normalized = Weights([1, 0, 2000, -3, 500, 0, 0, 0, 0]).normalized(&mut rng);
+        assert_eq!(normalized.0[2], 1000);
+        assert_eq!(normalized.0[4], 250);
+        assert!(normalized.0.iter().all(|&w| w != 0));
+        assert!(normalized.0.iter().all(|&w| w.abs() <= 1000));
+    }
+
+    #[test]
+    fn start_position_evaluates_by_hand() {
+        // 8×8 start: 2 discs each, all Face squares, 4 moves each: every difference is 0.
+        let geometry = Geometry::<1>::new("8x8".parse::<Shape>().unwrap());
+        let evaluator = Evaluator::new(&geometry, &Weights([13, 7, 1000, -1, -9, 97, -2, 4, -1]));
+        let start = Position::start(&geometry);
+        assert_eq!(evaluator.evaluate(&geometry, &start, Color::Red), 0);
+        // Red plays 0-based (2,3), flipping (3,3): Red 4 discs, Green 1, all on Face squares
+        // (worth 4 each); then Red could answer at (5,5), (4,5), (5,4) and Green has (2,2),
+        // (2,4), (4,2): mobility cancels.
+        let after = start
+            .play(&geometry, geometry.shape().cell([2, 3, 0]))
+            .unwrap();
+        let material = evaluator.material(&after, Color::Red);
+        assert_eq!(material, 7 * (4 - 1) + 4 * (4 - 1));
+        let (red, green) = (after.discs(Color::Red), after.discs(Color::Green));
+        let red_moves = geometry.legal_moves(red, green).count();
+        let green_moves = after.legal_moves(&geometry).count();
+        assert_eq!((red_moves, green_moves), (3, 3));
+        assert_eq!(evaluator.evaluate(&geometry, &after, Color::Red), material);
+        assert_eq!(
+            evaluator.evaluate(&geometry, &after, Color::Green),
+            -material
+        );
+    }
+}

@@ -1,0 +1,151 @@
+//! The analysis API: every root move of a position with its score, streamed as root moves
+//! finish, cancellable, on the caller's rayon pool.
+//!
+//! The classic search splits the root (DESIGN §3): every (root move, reply) pair is one task,
+//! searched at depth − 2 with a full window; a root move's value is the minimum over its tasks,
+//! so the top two plies are plain minimax. The tasks are spread over the current rayon pool;
+//! values and node counts do not depend on how many workers there are.
+
+use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use super::classic::TaskSearch;
+use super::counts::NodeCounts;
+use super::symmetry::distinct_moves;
+use crate::engine::eval::{Evaluator, Weights};
+use crate::engine::geometry::Geometry;
+use crate::engine::position::Position;
+
+/// What to search and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisSettings {
+    /// Plies to search (at least 1).
+    pub depth: u32,
+    /// Prune with α/β (off: the full minimax tree).
+    pub alpha_beta: bool,
+    /// Drop root moves that a symmetry of the position makes equivalent to an earlier one.
+    pub symmetry: bool,
+    /// The evaluation's weights.
+    pub weights: Weights,
+}
+
+/// One root move and its score for the side to move, once its search has finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveScore {
+    /// The cell played.
+    pub cell: usize,
+    /// The min/max value at the analysis depth; `None` while still being searched.
+    pub score: Option<i32>,
+}
+
+/// The state of an analysis: sent after every finished root move, and returned at the end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The depth searched.
+    pub depth: u32,
+    /// Every root move searched (after the symmetry filter), in generation order. Empty when
+    /// the side to move must pass.
+    pub moves: Vec<MoveScore>,
+    /// Nodes visited so far, in total and per remaining depth.
+    pub nodes: NodeCounts,
+    /// Time since the analysis started.
+    pub elapsed: Duration,
+    /// Whether every root move has its score.
+    pub finished: bool,
+    /// Whether the cancel flag stopped the analysis (scores still missing stay `None`).
+    pub cancelled: bool,
+}
+
+impl Analysis {
+    /// The best score found so far.
+    pub fn best_score(&self) -> Option<i32> {
+        self.moves.iter().filter_map(|m| m.score).max()
+    }
+
+    /// The root moves with the best score so far, in generation order.
+    pub fn best_moves(&self) -> Vec<usize> {
+        let best = self.best_score();
+        self.moves.iter().filter(|m| m.score.is_some() && m.score == best).map(|m| m.cell).collect()
+    }
+
+    /// Nodes per millisecond so far.
+    pub fn nodes_per_ms(&self) -> f64 {
+        self.nodes.total() as f64 / (self.elapsed.as_secs_f64() * 1000.0).max(1e-3)
+    }
+}
+
+/// Analyses `position` with the classic search: every root move gets its exact min/max score
+/// at `settings.depth`. `on_update` sees the analysis after each finished root move; `cancel`
+/// stops it within a few thousand nodes per worker.
+pub fn analyze<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    settings: &AnalysisSettings,
+    cancel: &AtomicBool,
+    on_update: &(dyn Fn(&Analysis) + Sync),
+) -> Analysis {
+    let clock = Instant::now();
+    let depth = settings.depth.max(1);
+    let evaluator = Evaluator::new(geometry, &settings.weights);
+    let legal = position.legal_moves(geometry);
+    let cells = if settings.symmetry {
+        distinct_moves(&geometry.shape().symmetries(), position, legal)
+    } else {
+        legal.iter().collect()
+    };
+    let mut nodes = NodeCounts::new(depth);
+    nodes.visit(depth);
+    cells.iter().for_each(|_| nodes.visit(depth - 1));
+    let state = Mutex::new(Analysis {
+        depth,
+        moves: cells.iter().map(|&cell| MoveScore { cell, score: None }).collect(),
+        nodes,
+        elapsed: Duration::ZERO,
+        finished: cells.is_empty(),
+        cancelled: false,
+    });
+    let root_player = position.to_move;
+    let search_task = |task: &(Position<W>, u32)| {
+        let mut search =
+            TaskSearch::new(geometry, &evaluator, root_player, settings.alpha_beta, cancel, depth);
+        let value = search.search(&task.0, task.1, i32::MIN, i32::MAX, false);
+        let cancelled = search.cancelled();
+        (value, search.counts, cancelled)
+    };
+    cells.par_iter().enumerate().for_each(|(index, &cell)| {
+        let after = position.play(geometry, cell).expect("root moves are legal");
+        let (score, counts, cancelled) = if depth == 1 {
+            let search = TaskSearch::new(geometry, &evaluator, root_player, true, cancel, 0);
+            (search.evaluate(&after), NodeCounts::new(0), false)
+        } else {
+            let replies = after.legal_moves(geometry);
+            let tasks: Vec<(Position<W>, u32)> = if replies.is_empty() {
+                vec![(after, depth - 1)]
+            } else {
+                replies.iter().map(|reply| (after.play(geometry, reply).unwrap(), depth - 2)).collect()
+            };
+            tasks.par_iter().map(search_task).reduce(
+                || (i32::MAX, NodeCounts::new(depth), false),
+                |(a, mut counts, stop_a), (b, other, stop_b)| {
+                    counts += &other;
+                    (a.min(b), counts, stop_a || stop_b)
+                },
+            )
+        };
+        let mut analysis = state.lock().expect("no update panics");
+        analysis.nodes += &counts;
+        analysis.cancelled |= cancelled;
+        if !cancelled {
+            analysis.moves[index].score = Some(score);
+        }
+        analysis.finished = analysis.moves.iter().all(|m| m.score.is_some());
+        analysis.elapsed = clock.elapsed();
+        on_update(&analysis);
+    });
+    let mut analysis = state.into_inner().expect("no update panics");
+    analysis.elapsed = clock.elapsed();
+    analysis
+}

@@ -1,0 +1,136 @@
+//! The seed's classic search (DESIGN §3): fixed-depth min/max from the root player's view with
+//! plain α/β (or none), children ordered by the mobility-free evaluation, no transposition
+//! table. One [`TaskSearch`] runs one task of the root split.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::counts::NodeCounts;
+use crate::engine::eval::Evaluator;
+use crate::engine::geometry::Geometry;
+use crate::engine::position::{Color, Position};
+
+/// How many nodes pass between two looks at the cancel flag.
+const CANCEL_POLL_NODES: u64 = 1024;
+
+/// The searcher of one task: its counters and reusable child buffers (one per remaining depth,
+/// so the recursion allocates nothing once they have grown).
+pub struct TaskSearch<'a, const W: usize> {
+    geometry: &'a Geometry<W>,
+    evaluator: &'a Evaluator<W>,
+    root_player: Color,
+    alpha_beta: bool,
+    cancel: &'a AtomicBool,
+    cancelled: bool,
+    /// Nodes visited, per remaining depth.
+    pub counts: NodeCounts,
+    children: Vec<Vec<(i32, Position<W>)>>,
+}
+
+impl<'a, const W: usize> TaskSearch<'a, W> {
+    /// A searcher for trees of at most `depth` plies, valued for `root_player`.
+    pub fn new(
+        geometry: &'a Geometry<W>,
+        evaluator: &'a Evaluator<W>,
+        root_player: Color,
+        alpha_beta: bool,
+        cancel: &'a AtomicBool,
+        depth: u32,
+    ) -> Self {
+        TaskSearch {
+            geometry,
+            evaluator,
+            root_player,
+            alpha_beta,
+            cancel,
+            cancelled: false,
+            counts: NodeCounts::new(depth),
+            children: vec![Vec::new(); depth as usize + 1],
+        }
+    }
+
+    /// Whether the cancel flag stopped the search (its values are then meaningless).
+    pub fn cancelled(&self) -> bool {
+        self.cancelled
+    }
+
+    /// The evaluation of a leaf for the root player.
+    pub fn evaluate(&self, position: &Position<W>) -> i32 {
+        self.evaluator.evaluate(self.geometry, position, self.root_player)
+    }
+
+    /// The min/max value of `position` searched `depth` plies deep inside the window
+    /// (`alpha`, `beta`). A pass uses a ply and is a node of its own; the game ends at the
+    /// second pass in a row (`after_pass`), and is then evaluated like any leaf.
+    pub fn search(
+        &mut self,
+        position: &Position<W>,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        after_pass: bool,
+    ) -> i32 {
+        self.counts.visit(depth);
+        if self.counts.total() % CANCEL_POLL_NODES == 0 && self.cancel.load(Ordering::Relaxed) {
+            self.cancelled = true;
+        }
+        if depth == 0 || self.cancelled {
+            return self.evaluate(position);
+        }
+        let moves = position.legal_moves(self.geometry);
+        if moves.is_empty() {
+            if after_pass {
+                return self.evaluate(position);
+            }
+            return self.search(&position.pass(), depth - 1, alpha, beta, true);
+        }
+        let maximizing = position.to_move == self.root_player;
+        let mut children = std::mem::take(&mut self.children[depth as usize]);
+        self.order_children(position, moves, maximizing, &mut children);
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut best = if maximizing { i32::MIN } else { i32::MAX };
+        for &(_, child) in &children {
+            let value = self.search(&child, depth - 1, alpha, beta, false);
+            if maximizing {
+                best = best.max(value);
+                alpha = alpha.max(best);
+            } else {
+                best = best.min(value);
+                beta = beta.min(best);
+            }
+            if self.alpha_beta && alpha >= beta {
+                break;
+            }
+        }
+        self.children[depth as usize] = children;
+        best
+    }
+
+    /// Fills `children` with every child of `position`, best first for the root player at a
+    /// maximising node and worst first at a minimising one, by the mobility-free evaluation;
+    /// ties keep generation order (a stable insertion sort).
+    fn order_children(
+        &self,
+        position: &Position<W>,
+        moves: crate::engine::Bits<W>,
+        maximizing: bool,
+        children: &mut Vec<(i32, Position<W>)>,
+    ) {
+        children.clear();
+        for cell in moves {
+            let flips = self.geometry.flips(position.mover, position.opponent, cell);
+            let child = position.apply(cell, flips);
+            let score = self.evaluator.material(&child, self.root_player);
+            let key = if maximizing { -score } else { score };
+            let mut slot = children.len();
+            children.push((score, child));
+            while slot > 0 {
+                let previous = children[slot - 1].0;
+                if (if maximizing { -previous } else { previous }) <= key {
+                    break;
+                }
+                children.swap(slot - 1, slot);
+                slot -= 1;
+            }
+        }
+    }
+}
