@@ -230,3 +230,73 @@ pub fn all_shapes() -> Vec<(usize, usize)> {
     let cubes = (4..=10).step_by(2).map(|n| (3, n));
     squares.chain(cubes).collect()
 }
+
+/// The seed evaluation for the player `me` (RED or GREEN), computed the slow way: count moves
+/// by trying every cell, count discs per category cell by cell. `category` gives the square
+/// category index 0..8 of a cell (7 = none, which has no weight).
+pub fn naive_evaluation(
+    board: &Naive,
+    me: u8,
+    weights: &[i32; 9],
+    category: &dyn Fn(usize) -> usize,
+) -> i64 {
+    let mut as_me = board.clone();
+    as_me.to_move = me;
+    let mut as_them = board.clone();
+    as_them.to_move = 3 - me;
+    let mut score = 0i64;
+    if weights[0] != 0 {
+        let mobility = as_me.legal_moves().len() as i64 - as_them.legal_moves().len() as i64;
+        score += i64::from(weights[0]) * mobility;
+    }
+    for (cell, &owner) in board.cells.iter().enumerate() {
+        let sign = if owner == me {
+            1
+        } else if owner == 3 - me {
+            -1
+        } else {
+            0
+        };
+        let class = category(cell);
+        let category_weight = if class < 7 {
+            i64::from(weights[2 + class])
+        } else {
+            0
+        };
+        score += sign * (i64::from(weights[1]) + category_weight);
+    }
+    score
+}
+
+/// Plain minimax for `root` (RED or GREEN) without pruning: a pass uses a ply, two passes in
+/// a row end the game, which is then evaluated like a leaf.
+pub fn naive_minimax(
+    board: &Naive,
+    depth: u32,
+    root: u8,
+    after_pass: bool,
+    evaluate: &dyn Fn(&Naive) -> i64,
+) -> i64 {
+    if depth == 0 {
+        return evaluate(board);
+    }
+    let moves = board.legal_moves();
+    if moves.is_empty() {
+        if after_pass {
+            return evaluate(board);
+        }
+        let mut passed = board.clone();
+        passed.pass();
+        return naive_minimax(&passed, depth - 1, root, true, evaluate);
+    }
+    let values = moves.into_iter().map(|cell| {
+        let mut child = board.clone();
+        child.play(cell);
+        naive_minimax(&child, depth - 1, root, false, evaluate)
+    });
+    if board.to_move == root {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}

@@ -68,7 +68,11 @@ impl Analysis {
     /// The root moves with the best score so far, in generation order.
     pub fn best_moves(&self) -> Vec<usize> {
         let best = self.best_score();
-        self.moves.iter().filter(|m| m.score.is_some() && m.score == best).map(|m| m.cell).collect()
+        self.moves
+            .iter()
+            .filter(|m| m.score.is_some() && m.score == best)
+            .map(|m| m.cell)
+            .collect()
     }
 
     /// Nodes per millisecond so far.
@@ -101,7 +105,10 @@ pub fn analyze<const W: usize>(
     cells.iter().for_each(|_| nodes.visit(depth - 1));
     let state = Mutex::new(Analysis {
         depth,
-        moves: cells.iter().map(|&cell| MoveScore { cell, score: None }).collect(),
+        moves: cells
+            .iter()
+            .map(|&cell| MoveScore { cell, score: None })
+            .collect(),
         nodes,
         elapsed: Duration::ZERO,
         finished: cells.is_empty(),
@@ -109,8 +116,14 @@ pub fn analyze<const W: usize>(
     });
     let root_player = position.to_move;
     let search_task = |task: &(Position<W>, u32)| {
-        let mut search =
-            TaskSearch::new(geometry, &evaluator, root_player, settings.alpha_beta, cancel, depth);
+        let mut search = TaskSearch::new(
+            geometry,
+            &evaluator,
+            root_player,
+            settings.alpha_beta,
+            cancel,
+            depth,
+        );
         let value = search.search(&task.0, task.1, i32::MIN, i32::MAX, false);
         let cancelled = search.cancelled();
         (value, search.counts, cancelled)
@@ -125,7 +138,10 @@ pub fn analyze<const W: usize>(
             let tasks: Vec<(Position<W>, u32)> = if replies.is_empty() {
                 vec![(after, depth - 1)]
             } else {
-                replies.iter().map(|reply| (after.play(geometry, reply).unwrap(), depth - 2)).collect()
+                replies
+                    .iter()
+                    .map(|reply| (after.play(geometry, reply).unwrap(), depth - 2))
+                    .collect()
             };
             tasks.par_iter().map(search_task).reduce(
                 || (i32::MAX, NodeCounts::new(depth), false),

@@ -55,7 +55,8 @@ impl<'a, const W: usize> TaskSearch<'a, W> {
 
     /// The evaluation of a leaf for the root player.
     pub fn evaluate(&self, position: &Position<W>) -> i32 {
-        self.evaluator.evaluate(self.geometry, position, self.root_player)
+        self.evaluator
+            .evaluate(self.geometry, position, self.root_player)
     }
 
     /// The min/max value of `position` searched `depth` plies deep inside the window

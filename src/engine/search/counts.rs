@@ -12,7 +12,10 @@ pub struct NodeCounts {
 impl NodeCounts {
     /// Zero counts for a search of at most `depth` plies.
     pub fn new(depth: u32) -> Self {
-        NodeCounts { levels: vec![0; depth as usize + 1], total: 0 }
+        NodeCounts {
+            levels: vec![0; depth as usize + 1],
+            total: 0,
+        }
     }
 
     /// Counts one node with `depth` plies remaining.
