@@ -71,7 +71,8 @@ impl<'a, const W: usize> TaskSearch<'a, W> {
         after_pass: bool,
     ) -> i32 {
         self.counts.visit(depth);
-        if self.counts.total() % CANCEL_POLL_NODES == 0 && self.cancel.load(Ordering::Relaxed) {
+        let poll = self.counts.total().is_multiple_of(CANCEL_POLL_NODES);
+        if poll && self.cancel.load(Ordering::Relaxed) {
             self.cancelled = true;
         }
         if depth == 0 || self.cancelled {
