@@ -1,4 +1,5 @@
 //! reversi3d: Reversi on N×N boards and N×N×N cubes — engine, players and tools.
 
+pub mod ai;
 pub mod cli;
 pub mod engine;

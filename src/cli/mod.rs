@@ -1,6 +1,9 @@
 //! The headless command line: every heavy feature is scriptable without a display.
 
+mod analyze;
+mod bench;
 mod perft;
+mod setup;
 
 use clap::{Parser, Subcommand};
 
@@ -22,12 +25,18 @@ pub struct Cli {
 pub enum Command {
     /// Count move sequences of each length up to a depth (passes count as moves).
     Perft(perft::PerftArgs),
+    /// The seed's benchmark table: nodes, time, nodes/ms and time factor per search depth.
+    Bench(bench::BenchArgs),
+    /// Score every legal move of a position.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// Runs a subcommand, writing its report to standard output.
 pub fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Perft(args) => perft::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
     }
 }
 

@@ -3,6 +3,7 @@
 pub mod bits;
 pub mod eval;
 pub mod geometry;
+pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod search;

@@ -1,0 +1,80 @@
+//! `reversi3d analyze`: every legal move of a position with its score.
+
+use std::sync::atomic::AtomicBool;
+
+use clap::Args;
+
+use super::setup::{PositionArgs, SearchArgs};
+use crate::engine::notation::format_cell;
+use crate::engine::search::analyze;
+use crate::engine::{Geometry, WidthJob};
+
+/// Arguments of `reversi3d analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Search depth in plies.
+    #[arg(long, default_value_t = 6)]
+    depth: u32,
+}
+
+/// Prints every move with its score, best first.
+pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    let pool = super::thread_pool(args.search.threads)?;
+    pool.install(|| args.position.board.dispatch(Report { args }))
+}
+
+struct Report<'a> {
+    args: &'a AnalyzeArgs,
+}
+
+impl WidthJob for Report<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn run<const W: usize>(self, geometry: &Geometry<W>) -> anyhow::Result<()> {
+        let args = self.args;
+        let shape = geometry.shape();
+        let position = args.position.position(geometry)?;
+        let (label, weights) = args.search.weights("Arwen")?;
+        println!(
+            "analyze {shape}, {:?} to move, depth {}, {label}, α/β {:?}, symmetry {:?}",
+            position.to_move, args.depth, args.search.alpha_beta, args.search.symmetry
+        );
+        if position.is_game_over(geometry) {
+            let outcome = position.outcome(crate::engine::Rules::Classic);
+            println!("the game is over: {outcome:?} (classic rules)");
+            return Ok(());
+        }
+        if position.must_pass(geometry) {
+            println!("{:?} has no legal move and must pass", position.to_move);
+            return Ok(());
+        }
+        let settings = args.search.settings(args.depth, weights);
+        let analysis = analyze(
+            geometry,
+            &position,
+            &settings,
+            &AtomicBool::new(false),
+            &|_| {},
+        );
+        let best = analysis.best_score();
+        let mut moves = analysis.moves.clone();
+        moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+        println!("{:>10} {:>10}", "move", "score");
+        for scored in moves {
+            let score = scored.score.expect("a finished analysis scores every move");
+            let mark = if Some(score) == best { "  best" } else { "" };
+            println!("{:>10} {score:>10}{mark}", format_cell(shape, scored.cell));
+        }
+        println!(
+            "nodes {}  time {:.1} ms  nodes/ms {:.0}",
+            analysis.nodes.total(),
+            analysis.elapsed.as_secs_f64() * 1000.0,
+            analysis.nodes_per_ms()
+        );
+        Ok(())
+    }
+}

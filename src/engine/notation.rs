@@ -1,0 +1,277 @@
+//! Text notation for moves, move lists and positions (documented in README.md).
+//!
+//! - A move is 1-based `x-y-z` on a cube and `x-y` on a square, e.g. `3-4-3`, `5-6`.
+//! - A move list separates moves by commas and/or spaces; `pass` is allowed where the side to
+//!   move has no legal move, and may also be left out (passes are implied).
+//! - A position lists every cell in generation order as `R` (Red), `G` (Green) or `.`, with
+//!   any spaces or `/` as separators for readability, followed by the side to move (`R`/`G`
+//!   after a space), e.g. `..../.GR./.RG./.... R` for the 4×4 start.
+
+use super::bits::Bits;
+use super::geometry::Geometry;
+use super::position::{Color, Position};
+use super::shape::Shape;
+
+/// One entry of a move list.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Move {
+    /// A disc placed on this cell.
+    Play(usize),
+    /// The side to move passes.
+    Pass,
+}
+
+/// Why a move, move list or position was refused.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum NotationError {
+    /// The text is not a move of this shape.
+    #[error("'{text}' is not a move on {shape}: write {form} with coordinates 1 to {side}")]
+    BadMove {
+        /// What was given.
+        text: String,
+        /// The board.
+        shape: Shape,
+        /// `x-y` or `x-y-z`.
+        form: &'static str,
+        /// N.
+        side: usize,
+    },
+    /// A move in a list cannot be played.
+    #[error("move {number} ({text}): {problem}")]
+    Illegal {
+        /// 1-based position in the list.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A position string is malformed.
+    #[error("position: {0}")]
+    BadPosition(String),
+}
+
+/// The 1-based text of a cell: `x-y-z` (3D) or `x-y` (2D).
+pub fn format_cell(shape: Shape, cell: usize) -> String {
+    let [x, y, z] = shape.coords(cell);
+    if shape.is_3d() {
+        format!("{}-{}-{}", x + 1, y + 1, z + 1)
+    } else {
+        format!("{}-{}", x + 1, y + 1)
+    }
+}
+
+/// The cell of a 1-based move text.
+pub fn parse_cell(shape: Shape, text: &str) -> Result<usize, NotationError> {
+    let bad = || NotationError::BadMove {
+        text: text.to_string(),
+        shape,
+        form: if shape.is_3d() { "x-y-z" } else { "x-y" },
+        side: shape.side(),
+    };
+    let parts: Vec<usize> = text
+        .trim()
+        .split('-')
+        .map(|part| part.trim().parse::<usize>().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    if parts.len() != shape.dims() || parts.iter().any(|&c| c == 0 || c > shape.side()) {
+        return Err(bad());
+    }
+    Ok(shape.cell([
+        parts[0] - 1,
+        parts[1] - 1,
+        parts.get(2).map_or(0, |z| z - 1),
+    ]))
+}
+
+/// Parses a move list (moves separated by commas or spaces, `pass` allowed).
+pub fn parse_moves(shape: Shape, text: &str) -> Result<Vec<Move>, NotationError> {
+    text.split([',', ' ', '\t', '\n'])
+        .filter(|token| !token.is_empty())
+        .map(|token| match token.to_ascii_lowercase().as_str() {
+            "pass" => Ok(Move::Pass),
+            _ => parse_cell(shape, token).map(Move::Play),
+        })
+        .collect()
+}
+
+/// The text of a move list, passes written out.
+pub fn format_moves(shape: Shape, moves: &[Move]) -> String {
+    let texts: Vec<String> = moves
+        .iter()
+        .map(|m| match m {
+            Move::Play(cell) => format_cell(shape, *cell),
+            Move::Pass => "pass".to_string(),
+        })
+        .collect();
+    texts.join(",")
+}
+
+/// Plays a move list from `position`. A side that must pass passes, whether or not the list
+/// says `pass`; a `pass` while legal moves exist, an illegal move or a move after the end of
+/// the game is refused with its number.
+pub fn replay<const W: usize>(
+    geometry: &Geometry<W>,
+    position: Position<W>,
+    moves: &[Move],
+) -> Result<Position<W>, NotationError> {
+    let shape = geometry.shape();
+    let mut position = position;
+    for (index, &entry) in moves.iter().enumerate() {
+        let illegal = |problem: String| NotationError::Illegal {
+            number: index + 1,
+            text: format_moves(shape, &[entry]),
+            problem,
+        };
+        if position.is_game_over(geometry) {
+            return Err(illegal("the game is already over".to_string()));
+        }
+        if position.must_pass(geometry) {
+            position = position.pass();
+            if entry == Move::Pass {
+                continue;
+            }
+        }
+        position = match entry {
+            Move::Pass => {
+                return Err(illegal(format!(
+                    "{:?} has legal moves and cannot pass",
+                    position.to_move
+                )));
+            }
+            Move::Play(cell) => position
+                .play(geometry, cell)
+                .ok_or_else(|| illegal(format!("not a legal move for {:?}", position.to_move)))?,
+        };
+    }
+    Ok(position)
+}
+
+/// Parses a position string (see the module documentation).
+pub fn parse_position<const W: usize>(
+    geometry: &Geometry<W>,
+    text: &str,
+) -> Result<Position<W>, NotationError> {
+    let shape = geometry.shape();
+    let trimmed = text.trim();
+    let (cells_text, side_text) = trimmed.rsplit_once(' ').ok_or_else(|| {
+        NotationError::BadPosition("it must end with the side to move, R or G".into())
+    })?;
+    let to_move = match side_text.trim() {
+        "R" | "r" => Color::Red,
+        "G" | "g" => Color::Green,
+        other => {
+            return Err(NotationError::BadPosition(format!(
+                "side to move '{other}' is not R or G"
+            )));
+        }
+    };
+    let symbols: Vec<char> = cells_text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '/')
+        .collect();
+    if symbols.len() != shape.cells() {
+        return Err(NotationError::BadPosition(format!(
+            "{shape} has {} cells but {} were given",
+            shape.cells(),
+            symbols.len()
+        )));
+    }
+    let (mut red, mut green) = (Bits::EMPTY, Bits::EMPTY);
+    for (cell, symbol) in symbols.into_iter().enumerate() {
+        match symbol {
+            'R' | 'r' => red.insert(cell),
+            'G' | 'g' => green.insert(cell),
+            '.' | '-' => {}
+            other => {
+                let at = format_cell(shape, cell);
+                return Err(NotationError::BadPosition(format!(
+                    "'{other}' at {at} is not R, G or ."
+                )));
+            }
+        }
+    }
+    Ok(Position::from_colors(red, green, to_move))
+}
+
+/// The position string of `position`, one `/`-separated group per line of N cells.
+pub fn format_position<const W: usize>(geometry: &Geometry<W>, position: &Position<W>) -> String {
+    let shape = geometry.shape();
+    let (red, green) = (position.discs(Color::Red), position.discs(Color::Green));
+    let mut text = String::new();
+    for cell in 0..shape.cells() {
+        if cell > 0 && cell % shape.side() == 0 {
+            text.push('/');
+        }
+        text.push(if red.contains(cell) {
+            'R'
+        } else if green.contains(cell) {
+            'G'
+        } else {
+            '.'
+        });
+    }
+    text.push_str(if position.to_move == Color::Red {
+        " R"
+    } else {
+        " G"
+    });
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_round_trip_and_bad_moves_are_explained() {
+        let cube: Shape = "6x6x6".parse().unwrap();
+        for cell in 0..cube.cells() {
+            assert_eq!(parse_cell(cube, &format_cell(cube, cell)), Ok(cell));
+        }
+        assert_eq!(format_cell(cube, cube.cell([0, 1, 2])), "1-2-3");
+        assert_eq!(format_cell("8x8".parse().unwrap(), 9), "2-2");
+        for bad in ["0-1-1", "7-1-1", "1-1", "a-b-c", "1-1-1-1", ""] {
+            let message = parse_cell(cube, bad).unwrap_err().to_string();
+            assert!(
+                message.contains("write x-y-z with coordinates 1 to 6"),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn positions_round_trip() {
+        let geometry = Geometry::<1>::new("4x4".parse().unwrap());
+        let start = Position::start(&geometry);
+        let text = format_position(&geometry, &start);
+        assert_eq!(text, "..../.GR./.RG./.... R");
+        assert_eq!(parse_position(&geometry, &text), Ok(start));
+        assert!(parse_position(&geometry, "..../.GR./.RG./... R").is_err());
+        assert!(
+            parse_position(&geometry, "..../.GX./.RG./.... R")
+                .unwrap_err()
+                .to_string()
+                .contains("'X' at 2-3")
+        );
+        assert!(parse_position(&geometry, "..../.GR./.RG./.... X").is_err());
+    }
+
+    #[test]
+    fn replay_implies_passes_and_refuses_illegal_moves_by_number() {
+        let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+        let shape = geometry.shape();
+        let start = Position::start(&geometry);
+        let opening = parse_moves(shape, "3-4, 3-3 pass").unwrap();
+        let error = replay(&geometry, start, &opening).unwrap_err().to_string();
+        assert_eq!(error, "move 3 (pass): Red has legal moves and cannot pass");
+        let error = replay(&geometry, start, &parse_moves(shape, "3-4 1-1").unwrap()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "move 2 (1-1): not a legal move for Green"
+        );
+        let after = replay(&geometry, start, &parse_moves(shape, "3-4,3-3").unwrap()).unwrap();
+        assert_eq!(after.to_move, Color::Red);
+        assert_eq!((after.mover | after.opponent).count(), 6);
+    }
+}
