@@ -114,6 +114,8 @@ pub struct Evaluator<const W: usize> {
     difference: i32,
     /// Only the categories with a non-zero weight.
     categories: Vec<(i32, Bits<W>)>,
+    /// Per cell: what one disc there adds to its owner's material (Dif + its category weight).
+    cell_weights: Vec<i32>,
 }
 
 impl<const W: usize> Evaluator<W> {
@@ -124,25 +126,56 @@ impl<const W: usize> Evaluator<W> {
             .map(|&c| (weights.category(c), geometry.category_mask(c)))
             .filter(|&(weight, mask)| weight != 0 && !mask.is_empty())
             .collect();
+        let shape = geometry.shape();
+        let cell_weights = (0..shape.cells())
+            .map(|cell| weights.difference() + weights.category(shape.category(cell)))
+            .collect();
         Evaluator {
             mobility: weights.mobility(),
             difference: weights.difference(),
             categories,
+            cell_weights,
         }
     }
 
-    /// The evaluation from `player`'s point of view: mobility (both sides' legal moves,
-    /// whoever is to move; skipped when the weight is 0) plus [`Self::material`].
+    /// The evaluation from `player`'s point of view: [`Self::material`] plus
+    /// [`Self::mobility`].
     #[inline]
     pub fn evaluate(&self, geometry: &Geometry<W>, position: &Position<W>, player: Color) -> i32 {
-        let (mine, theirs) = Self::sides(position, player);
-        let mut score = self.material(position, player);
-        if self.mobility != 0 {
-            let my_moves = geometry.legal_moves(mine, theirs).count() as i32;
-            let their_moves = geometry.legal_moves(theirs, mine).count() as i32;
-            score += self.mobility * (my_moves - their_moves);
+        self.material(position, player) + self.mobility(geometry, position, player)
+    }
+
+    /// The mobility term from `player`'s point of view: both sides' legal moves are counted
+    /// whoever is to move; 0 without computing anything when the weight is 0.
+    #[inline]
+    pub fn mobility(&self, geometry: &Geometry<W>, position: &Position<W>, player: Color) -> i32 {
+        if self.mobility == 0 {
+            return 0;
         }
-        score
+        let (mine, theirs) = Self::sides(position, player);
+        let my_moves = geometry.legal_moves(mine, theirs).count() as i32;
+        let their_moves = geometry.legal_moves(theirs, mine).count() as i32;
+        self.mobility * (my_moves - their_moves)
+    }
+
+    /// [`Self::material`] after a move, from the material before it: the new disc counts for
+    /// its owner and every flipped disc changes sides. `for_mover` says whether the material
+    /// is seen from the moving player's side.
+    #[inline(always)]
+    pub fn material_after(
+        &self,
+        material: i32,
+        for_mover: bool,
+        cell: usize,
+        flips: Bits<W>,
+    ) -> i32 {
+        let flipped: i32 = flips.iter().map(|f| self.cell_weights[f]).sum();
+        let gain = self.cell_weights[cell] + 2 * flipped;
+        if for_mover {
+            material + gain
+        } else {
+            material - gain
+        }
     }
 
     /// The evaluation without the mobility term (the classic search orders moves by it).

@@ -124,7 +124,8 @@ pub fn analyze<const W: usize>(
             cancel,
             depth,
         );
-        let value = search.search(&task.0, task.1, i32::MIN, i32::MAX, false);
+        let material = search.material(&task.0);
+        let value = search.search(&task.0, material, task.1, i32::MIN, i32::MAX, false);
         let cancelled = search.cancelled();
         (value, search.counts, cancelled)
     };

@@ -53,18 +53,26 @@ impl<'a, const W: usize> TaskSearch<'a, W> {
         self.cancelled
     }
 
-    /// The evaluation of a leaf for the root player.
+    /// The mobility-free evaluation of `position` for the root player (a task passes it to
+    /// [`Self::search`], which updates it move by move).
+    pub fn material(&self, position: &Position<W>) -> i32 {
+        self.evaluator.material(position, self.root_player)
+    }
+
+    /// The full evaluation of a leaf for the root player.
     pub fn evaluate(&self, position: &Position<W>) -> i32 {
         self.evaluator
             .evaluate(self.geometry, position, self.root_player)
     }
 
-    /// The min/max value of `position` searched `depth` plies deep inside the window
-    /// (`alpha`, `beta`). A pass uses a ply and is a node of its own; the game ends at the
-    /// second pass in a row (`after_pass`), and is then evaluated like any leaf.
+    /// The min/max value of `position` (whose mobility-free evaluation is `material`)
+    /// searched `depth` plies deep inside the window (`alpha`, `beta`). A pass uses a ply and
+    /// is a node of its own; the game ends at the second pass in a row (`after_pass`), and is
+    /// then evaluated like any leaf.
     pub fn search(
         &mut self,
         position: &Position<W>,
+        material: i32,
         depth: u32,
         alpha: i32,
         beta: i32,
@@ -76,22 +84,28 @@ impl<'a, const W: usize> TaskSearch<'a, W> {
             self.cancelled = true;
         }
         if depth == 0 || self.cancelled {
-            return self.evaluate(position);
+            return material
+                + self
+                    .evaluator
+                    .mobility(self.geometry, position, self.root_player);
         }
         let moves = position.legal_moves(self.geometry);
         if moves.is_empty() {
             if after_pass {
-                return self.evaluate(position);
+                return material
+                    + self
+                        .evaluator
+                        .mobility(self.geometry, position, self.root_player);
             }
-            return self.search(&position.pass(), depth - 1, alpha, beta, true);
+            return self.search(&position.pass(), material, depth - 1, alpha, beta, true);
         }
         let maximizing = position.to_move == self.root_player;
         let mut children = std::mem::take(&mut self.children[depth as usize]);
-        self.order_children(position, moves, maximizing, &mut children);
+        self.order_children(position, material, moves, maximizing, &mut children);
         let (mut alpha, mut beta) = (alpha, beta);
         let mut best = if maximizing { i32::MIN } else { i32::MAX };
-        for &(_, child) in &children {
-            let value = self.search(&child, depth - 1, alpha, beta, false);
+        for &(child_material, child) in &children {
+            let value = self.search(&child, child_material, depth - 1, alpha, beta, false);
             if maximizing {
                 best = best.max(value);
                 alpha = alpha.max(best);
@@ -113,6 +127,7 @@ impl<'a, const W: usize> TaskSearch<'a, W> {
     fn order_children(
         &self,
         position: &Position<W>,
+        material: i32,
         moves: crate::engine::Bits<W>,
         maximizing: bool,
         children: &mut Vec<(i32, Position<W>)>,
@@ -121,7 +136,9 @@ impl<'a, const W: usize> TaskSearch<'a, W> {
         for cell in moves {
             let flips = self.geometry.flips(position.mover, position.opponent, cell);
             let child = position.apply(cell, flips);
-            let score = self.evaluator.material(&child, self.root_player);
+            let score = self
+                .evaluator
+                .material_after(material, maximizing, cell, flips);
             let key = if maximizing { -score } else { score };
             let mut slot = children.len();
             children.push((score, child));
