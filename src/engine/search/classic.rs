@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::counts::NodeCounts;
+use crate::engine::bits::Bits;
 use crate::engine::eval::Evaluator;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::{Color, Position};
@@ -12,7 +13,7 @@ use crate::engine::position::{Color, Position};
 /// How many nodes pass between two looks at the cancel flag.
 const CANCEL_POLL_NODES: u64 = 1024;
 
-/// The searcher of one task: its counters and reusable child buffers (one per remaining depth,
+/// The searcher of one task: its counters and reusable child lists (one per remaining depth,
 /// so the recursion allocates nothing once they have grown).
 pub struct TaskSearch<'a, const W: usize> {
     geometry: &'a Geometry<W>,
@@ -23,7 +24,7 @@ pub struct TaskSearch<'a, const W: usize> {
     cancelled: bool,
     /// Nodes visited, per remaining depth.
     pub counts: NodeCounts,
-    children: Vec<Vec<(i32, Position<W>)>>,
+    children: Vec<Vec<Child<W>>>,
 }
 
 impl<'a, const W: usize> TaskSearch<'a, W> {
@@ -101,11 +102,13 @@ impl<'a, const W: usize> TaskSearch<'a, W> {
         }
         let maximizing = position.to_move == self.root_player;
         let mut children = std::mem::take(&mut self.children[depth as usize]);
-        self.order_children(position, material, moves, maximizing, &mut children);
+        self.score_children(position, material, moves, maximizing, &mut children);
         let (mut alpha, mut beta) = (alpha, beta);
         let mut best = if maximizing { i32::MIN } else { i32::MAX };
-        for &(child_material, child) in &children {
-            let value = self.search(&child, child_material, depth - 1, alpha, beta, false);
+        for index in 0..children.len() {
+            let next = take_best(&mut children[index..]);
+            let child = position.apply(next.cell, next.flips);
+            let value = self.search(&child, next.material, depth - 1, alpha, beta, false);
             if maximizing {
                 best = best.max(value);
                 alpha = alpha.max(best);
@@ -121,35 +124,55 @@ impl<'a, const W: usize> TaskSearch<'a, W> {
         best
     }
 
-    /// Fills `children` with every child of `position`, best first for the root player at a
-    /// maximising node and worst first at a minimising one, by the mobility-free evaluation;
-    /// ties keep generation order (a stable insertion sort).
-    fn order_children(
+    /// Fills `children` with every move of `position` in generation order, each with its
+    /// mobility-free evaluation for the root player and its ordering key (lower is searched
+    /// first: best first at a maximising node, worst first at a minimising one).
+    fn score_children(
         &self,
         position: &Position<W>,
         material: i32,
-        moves: crate::engine::Bits<W>,
+        moves: Bits<W>,
         maximizing: bool,
-        children: &mut Vec<(i32, Position<W>)>,
+        children: &mut Vec<Child<W>>,
     ) {
         children.clear();
         for cell in moves {
             let flips = self.geometry.flips(position.mover, position.opponent, cell);
-            let child = position.apply(cell, flips);
-            let score = self
+            let material = self
                 .evaluator
                 .material_after(material, maximizing, cell, flips);
-            let key = if maximizing { -score } else { score };
-            let mut slot = children.len();
-            children.push((score, child));
-            while slot > 0 {
-                let previous = children[slot - 1].0;
-                if (if maximizing { -previous } else { previous }) <= key {
-                    break;
-                }
-                children.swap(slot - 1, slot);
-                slot -= 1;
-            }
+            let key = if maximizing { -material } else { material };
+            children.push(Child {
+                key,
+                material,
+                cell,
+                flips,
+            });
         }
     }
+}
+
+/// A move not yet searched: the position is only built when it is visited, since α/β often
+/// cuts off after the first few.
+#[derive(Clone, Copy, Debug)]
+struct Child<const W: usize> {
+    key: i32,
+    material: i32,
+    cell: usize,
+    flips: Bits<W>,
+}
+
+/// Moves the child to search next to the front of `children`: the lowest key, the earliest in
+/// generation order among equals. Rotating (not swapping) keeps the others in order, so taking
+/// children one by one yields exactly a stable sort by key.
+#[inline]
+fn take_best<const W: usize>(children: &mut [Child<W>]) -> Child<W> {
+    let mut best = 0;
+    for (index, child) in children.iter().enumerate().skip(1) {
+        if child.key < children[best].key {
+            best = index;
+        }
+    }
+    children[..=best].rotate_right(1);
+    children[0]
 }
