@@ -153,13 +153,12 @@ impl<const W: usize> Geometry<W> {
             return moves;
         }
         let empty = self.full.and_not(mover | opponent);
-        let mut moves = Bits::EMPTY;
+        let mut reached = Bits::EMPTY;
         for axis in &self.axes {
             let (amount, runners) = (axis.amount, opponent & axis.inner);
-            moves |= flanked(mover, runners, empty, |bits| bits.shift_up(amount));
-            moves |= flanked(mover, runners, empty, |bits| bits.shift_down(amount));
+            reached |= walk_axis(mover, runners, amount);
         }
-        moves
+        reached & empty
     }
 
     /// [`Self::legal_moves`] on one word (side ≤ 8, runs ≤ 6) with a doubling fill that takes
@@ -287,23 +286,21 @@ fn ray_flips<const AXES: usize>(rays: &[u64], mover: u64, opponent: u64) -> u64 
     flips
 }
 
-/// The empty cells one `step` past a run of `runners` that starts one step from `seeds`,
-/// walked one step at a time until the run ends: on wide boards most lines are short while
-/// every step costs `W` words. `runners` must only hold cells from which a step stays on the
-/// board.
+/// Every cell one step past a run of `runners` that starts one step from `seeds`, along both
+/// directions of an axis of `amount` cells, walked a step at a time until both runs end (on
+/// wide boards most lines are short while every step costs `W` words). `runners` must only
+/// hold cells with a board neighbour on both sides along the axis.
 #[inline(always)]
-fn flanked<const W: usize>(
-    seeds: Bits<W>,
-    runners: Bits<W>,
-    empty: Bits<W>,
-    step: impl Fn(Bits<W>) -> Bits<W>,
-) -> Bits<W> {
-    let mut run = step(seeds) & runners;
+fn walk_axis<const W: usize>(seeds: Bits<W>, runners: Bits<W>, amount: u32) -> Bits<W> {
+    let mut up = seeds.shift_up(amount) & runners;
+    let mut down = seeds.shift_down(amount) & runners;
     let mut reached = Bits::EMPTY;
-    while !run.is_empty() {
-        let next = step(run);
-        reached |= next & empty;
-        run = next & runners;
+    while !(up | down).is_empty() {
+        up = up.shift_up(amount);
+        down = down.shift_down(amount);
+        reached |= up | down;
+        up &= runners;
+        down &= runners;
     }
     reached
 }
