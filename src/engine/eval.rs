@@ -231,6 +231,23 @@ mod tests {
     }
 
     #[test]
+    fn a_first_move_on_the_4x4x4_cube_evaluates_by_hand() {
+        // The eight centre cells of 4×4×4 and the axis move (0,1,1) are all X-squares. Red
+        // plays (0,1,1) and flips (1,1,1): Red 6 discs, Green 3, so material for Red is
+        // 3 · (Dif + XSq) = 3 · (7 − 9) = −6.
+        let geometry = Geometry::<1>::new("4x4x4".parse::<Shape>().unwrap());
+        let shape = geometry.shape();
+        let evaluator = Evaluator::new(&geometry, &Weights([13, 7, 1000, -1, -9, 97, -2, 4, -1]));
+        let start = Position::start(&geometry);
+        assert_eq!(evaluator.evaluate(&geometry, &start, Color::Red), 0);
+        let after = start.play(&geometry, shape.cell([0, 1, 1])).unwrap();
+        assert_eq!(after.discs(Color::Red).count(), 6);
+        assert!(after.discs(Color::Red).contains(shape.cell([1, 1, 1])));
+        assert_eq!(evaluator.material(&after, Color::Red), -6);
+        assert_eq!(evaluator.material(&after, Color::Green), 6);
+    }
+
+    #[test]
     fn start_position_evaluates_by_hand() {
         // 8×8 start: 2 discs each, all Face squares, 4 moves each: every difference is 0.
         let geometry = Geometry::<1>::new("8x8".parse::<Shape>().unwrap());

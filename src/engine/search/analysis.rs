@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use rand::RngExt;
 use rayon::prelude::*;
 
 use super::classic::TaskSearch;
@@ -73,6 +74,16 @@ impl Analysis {
             .filter(|m| m.score.is_some() && m.score == best)
             .map(|m| m.cell)
             .collect()
+    }
+
+    /// The move to play: the first best move in generation order, or with `random` a uniform
+    /// choice among all best moves (the seed's Random toggle). `None` when nothing is scored.
+    pub fn choose(&self, random: Option<&mut dyn rand::Rng>) -> Option<usize> {
+        let best = self.best_moves();
+        match random {
+            Some(rng) if !best.is_empty() => Some(best[rng.random_range(0..best.len())]),
+            _ => best.first().copied(),
+        }
     }
 
     /// Nodes per millisecond so far.
@@ -165,4 +176,45 @@ pub fn analyze<const W: usize>(
     let mut analysis = state.into_inner().expect("no update panics");
     analysis.elapsed = clock.elapsed();
     analysis
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+
+    fn scored(scores: &[(usize, i32)]) -> Analysis {
+        Analysis {
+            depth: 1,
+            moves: scores
+                .iter()
+                .map(|&(cell, s)| MoveScore {
+                    cell,
+                    score: Some(s),
+                })
+                .collect(),
+            nodes: NodeCounts::new(1),
+            elapsed: Duration::ZERO,
+            finished: true,
+            cancelled: false,
+        }
+    }
+
+    #[test]
+    fn choice_is_the_first_best_or_uniform_among_the_best() {
+        let analysis = scored(&[(3, 5), (7, 9), (8, 2), (12, 9), (20, 9)]);
+        assert_eq!(analysis.best_moves(), [7, 12, 20]);
+        assert_eq!(analysis.choose(None), Some(7));
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let mut seen = std::collections::BTreeMap::new();
+        for _ in 0..3000 {
+            *seen
+                .entry(analysis.choose(Some(&mut rng)).unwrap())
+                .or_insert(0) += 1;
+        }
+        assert_eq!(seen.keys().copied().collect::<Vec<_>>(), [7, 12, 20]);
+        assert!(seen.values().all(|&n| (850..1150).contains(&n)), "{seen:?}");
+        assert_eq!(scored(&[]).choose(None), None);
+    }
 }
