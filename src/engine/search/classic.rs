@@ -80,11 +80,15 @@ impl<'a, const W: usize> TaskSearch<'a, W> {
         after_pass: bool,
     ) -> i32 {
         self.counts.visit(depth);
-        let poll = self.counts.total().is_multiple_of(CANCEL_POLL_NODES);
+        // The first node of every task looks too, so a task started late stops at once.
+        let poll = self.counts.total() % CANCEL_POLL_NODES == 1;
         if poll && self.cancel.load(Ordering::Relaxed) {
             self.cancelled = true;
         }
-        if depth == 0 || self.cancelled {
+        if self.cancelled {
+            return 0;
+        }
+        if depth == 0 {
             return material
                 + self
                     .evaluator
@@ -116,7 +120,7 @@ impl<'a, const W: usize> TaskSearch<'a, W> {
                 best = best.min(value);
                 beta = beta.min(best);
             }
-            if self.alpha_beta && alpha >= beta {
+            if self.cancelled || (self.alpha_beta && alpha >= beta) {
                 break;
             }
         }
