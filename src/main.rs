@@ -1,12 +1,23 @@
 //! The `reversi3d` binary: the GUI without arguments, headless subcommands otherwise.
 
-use clap::{CommandFactory, Parser};
-use reversi3d::cli::{Cli, run};
+use std::process::ExitCode;
 
-fn main() -> anyhow::Result<()> {
-    match Cli::parse().command {
-        Some(command) => run(command),
+use clap::{CommandFactory, Parser};
+use reversi3d::cli::{Cli, is_broken_pipe, run};
+
+fn main() -> ExitCode {
+    let outcome = match Cli::parse().command {
+        Some(command) => run(command, &mut std::io::stdout()),
         // The GUI arrives with the workspace issue; until then, show the help.
-        None => Ok(Cli::command().print_help()?),
+        None => Cli::command().print_help().map_err(Into::into),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            // `{:#}` prints the whole chain of causes on one line, without a backtrace.
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
     }
 }

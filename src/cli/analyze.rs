@@ -2,6 +2,8 @@
 
 use std::sync::atomic::AtomicBool;
 
+use std::io::Write;
+
 use clap::Args;
 
 use super::setup::{PositionArgs, SearchArgs};
@@ -22,34 +24,40 @@ pub struct AnalyzeArgs {
 }
 
 /// Prints every move with its score, best first.
-pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+pub fn run(args: &AnalyzeArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let pool = super::thread_pool(args.search.threads)?;
-    pool.install(|| args.position.board.dispatch(Report { args }))
+    pool.install(|| args.position.board.dispatch(Report { args, out }))
 }
 
 struct Report<'a> {
     args: &'a AnalyzeArgs,
+    out: &'a mut (dyn Write + Send),
 }
 
 impl WidthJob for Report<'_> {
     type Output = anyhow::Result<()>;
 
     fn run<const W: usize>(self, geometry: &Geometry<W>) -> anyhow::Result<()> {
-        let args = self.args;
+        let (args, out) = (self.args, self.out);
         let shape = geometry.shape();
         let position = args.position.position(geometry)?;
         let (label, weights) = args.search.weights("Arwen")?;
-        println!(
+        writeln!(
+            out,
             "analyze {shape}, {:?} to move, depth {}, {label}, α/β {:?}, symmetry {:?}",
             position.to_move, args.depth, args.search.alpha_beta, args.search.symmetry
-        );
+        )?;
         if position.is_game_over(geometry) {
             let outcome = position.outcome(crate::engine::Rules::Classic);
-            println!("the game is over: {outcome:?} (classic rules)");
+            writeln!(out, "the game is over: {outcome:?} (classic rules)")?;
             return Ok(());
         }
         if position.must_pass(geometry) {
-            println!("{:?} has no legal move and must pass", position.to_move);
+            writeln!(
+                out,
+                "{:?} has no legal move and must pass",
+                position.to_move
+            )?;
             return Ok(());
         }
         let settings = args.search.settings(args.depth, weights);
@@ -63,18 +71,23 @@ impl WidthJob for Report<'_> {
         let best = analysis.best_score();
         let mut moves = analysis.moves.clone();
         moves.sort_by_key(|m| std::cmp::Reverse(m.score));
-        println!("{:>10} {:>10}", "move", "score");
+        writeln!(out, "{:>10} {:>10}", "move", "score")?;
         for scored in moves {
             let score = scored.score.expect("a finished analysis scores every move");
             let mark = if Some(score) == best { "  best" } else { "" };
-            println!("{:>10} {score:>10}{mark}", format_cell(shape, scored.cell));
+            writeln!(
+                out,
+                "{:>10} {score:>10}{mark}",
+                format_cell(shape, scored.cell)
+            )?;
         }
-        println!(
+        writeln!(
+            out,
             "nodes {}  time {:.1} ms  nodes/ms {:.0}",
             analysis.nodes.total(),
             analysis.elapsed.as_secs_f64() * 1000.0,
             analysis.nodes_per_ms()
-        );
+        )?;
         Ok(())
     }
 }

@@ -3,6 +3,8 @@
 
 use std::sync::atomic::AtomicBool;
 
+use std::io::Write;
+
 use clap::Args;
 
 use super::setup::{PositionArgs, SearchArgs};
@@ -31,12 +33,13 @@ pub struct BenchArgs {
 }
 
 /// Prints the table.
-pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+pub fn run(args: &BenchArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let pool = super::thread_pool(args.search.threads)?;
     pool.install(|| {
         args.position.board.dispatch(Table {
             args,
             threads: pool.current_num_threads(),
+            out,
         })
     })
 }
@@ -44,27 +47,30 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
 struct Table<'a> {
     args: &'a BenchArgs,
     threads: usize,
+    out: &'a mut (dyn Write + Send),
 }
 
 impl WidthJob for Table<'_> {
     type Output = anyhow::Result<()>;
 
     fn run<const W: usize>(self, geometry: &Geometry<W>) -> anyhow::Result<()> {
-        let args = self.args;
+        let (args, out) = (self.args, self.out);
         let position = args.position.position(geometry)?;
         let (label, weights) = args.search.weights("ArwenV10")?;
-        println!(
+        writeln!(
+            out,
             "bench {} {:?} to move, {label}, α/β {:?}, symmetry {:?}, {} thread(s)",
             geometry.shape(),
             position.to_move,
             args.search.alpha_beta,
             args.search.symmetry,
             self.threads
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "{:>5} {:>14} {:>11} {:>10} {:>11}",
             "depth", "nodes", "time ms", "nodes/ms", "time factor"
-        );
+        )?;
         let mut previous_ms: Option<f64> = None;
         let never = AtomicBool::new(false);
         for depth in (args.from.max(1)..=args.depth).step_by(args.step.max(1) as usize) {
@@ -73,11 +79,12 @@ impl WidthJob for Table<'_> {
             let ms = analysis.elapsed.as_secs_f64() * 1000.0;
             let factor =
                 previous_ms.map_or("-".to_string(), |p| format!("{:.1}", ms / p.max(1e-3)));
-            println!(
+            writeln!(
+                out,
                 "{depth:>5} {:>14} {ms:>11.1} {:>10.0} {factor:>11}",
                 analysis.nodes.total(),
                 analysis.nodes_per_ms()
-            );
+            )?;
             if args.levels {
                 let levels: Vec<String> = analysis
                     .nodes
@@ -86,10 +93,11 @@ impl WidthJob for Table<'_> {
                     .rev()
                     .map(u64::to_string)
                     .collect();
-                println!(
+                writeln!(
+                    out,
                     "      levels (remaining depth {depth} … 0): {}",
                     levels.join(" ")
-                );
+                )?;
             }
             previous_ms = Some(ms);
         }

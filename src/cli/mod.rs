@@ -31,13 +31,23 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
 }
 
-/// Runs a subcommand, writing its report to standard output.
-pub fn run(command: Command) -> anyhow::Result<()> {
+/// Runs a subcommand, writing its report to `out`.
+pub fn run(command: Command, out: &mut (dyn std::io::Write + Send)) -> anyhow::Result<()> {
     match command {
-        Command::Perft(args) => perft::run(&args),
-        Command::Bench(args) => bench::run(&args),
-        Command::Analyze(args) => analyze::run(&args),
+        Command::Perft(args) => perft::run(&args, out),
+        Command::Bench(args) => bench::run(&args, out),
+        Command::Analyze(args) => analyze::run(&args, out),
     }
+}
+
+/// Whether `error` only says that the reader of standard output went away (as with
+/// `reversi3d … | head`), which ends a command early but is not a failure.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// A rayon pool of `threads` workers (0 means one per core).

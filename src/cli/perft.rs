@@ -2,6 +2,8 @@
 
 use std::time::Instant;
 
+use std::io::Write;
+
 use clap::Args;
 
 use crate::engine::perft::{perft, perft_parallel};
@@ -22,35 +24,41 @@ pub struct PerftArgs {
 }
 
 /// Prints the perft table for the arguments.
-pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
+pub fn run(args: &PerftArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let pool = super::thread_pool(args.threads)?;
     let threads = pool.current_num_threads();
-    println!(
+    writeln!(
+        out,
         "perft {} from the start position, {threads} thread(s)",
         args.board
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "{:>5} {:>16} {:>12} {:>16}",
         "depth", "leaves", "time ms", "leaves/s"
-    );
+    )?;
+    let parallel = threads > 1;
     pool.install(|| {
         args.board.dispatch(Table {
             depth: args.depth,
-            parallel: threads > 1,
+            parallel,
+            out,
         })
-    });
+    })?;
     Ok(())
 }
 
-struct Table {
+struct Table<'a> {
     depth: u32,
     parallel: bool,
+    out: &'a mut (dyn Write + Send),
 }
 
-impl WidthJob for Table {
-    type Output = ();
+impl WidthJob for Table<'_> {
+    type Output = std::io::Result<()>;
 
-    fn run<const W: usize>(self, geometry: &Geometry<W>) {
+    fn run<const W: usize>(self, geometry: &Geometry<W>) -> std::io::Result<()> {
+        let out = self.out;
         let start = Position::start(geometry);
         for depth in 1..=self.depth {
             let clock = Instant::now();
@@ -61,10 +69,12 @@ impl WidthJob for Table {
             };
             let seconds = clock.elapsed().as_secs_f64();
             let rate = leaves as f64 / seconds.max(1e-9);
-            println!(
+            writeln!(
+                out,
                 "{depth:>5} {leaves:>16} {:>12.1} {rate:>16.0}",
                 seconds * 1000.0
-            );
+            )?;
         }
+        Ok(())
     }
 }

@@ -47,7 +47,7 @@ pub enum NotationError {
         problem: String,
     },
     /// A position string is malformed.
-    #[error("position: {0}")]
+    #[error("{0}")]
     BadPosition(String),
 }
 
