@@ -2,14 +2,15 @@
 //! naive reference, on the same random 3D positions. Run for BENCHMARKS.md with
 //! `cargo test --release --test reference_speed -- --ignored --nocapture`.
 
-mod reference;
+mod common;
 
 use std::time::Instant;
 
+use common::reference::Naive;
+use common::{random_position, to_naive};
+use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
-use reference::{Naive, RED};
-use reversi3d::engine::{Color, Geometry, Position, Shape, WidthJob};
+use reversi3d::engine::{Geometry, Position, Shape, WidthJob};
 
 /// Positions sampled by random play; each is expanded (legal moves, then every move played).
 struct Compare {
@@ -84,41 +85,9 @@ impl WidthJob for Compare {
 fn sample_positions<const W: usize>(geometry: &Geometry<W>, count: usize) -> Vec<Position<W>> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let cells = geometry.shape().cells();
-    let mut sample = Vec::with_capacity(count);
-    while sample.len() < count {
-        let mut position = Position::start(geometry);
-        for _ in 0..rng.random_range(0..cells - 8) {
-            let moves: Vec<usize> = position.legal_moves(geometry).iter().collect();
-            position = match moves.len() {
-                0 if position.is_game_over(geometry) => break,
-                0 => position.pass(),
-                len => position
-                    .play(geometry, moves[rng.random_range(0..len)])
-                    .unwrap(),
-            };
-        }
-        sample.push(position);
-    }
-    sample
-}
-
-fn to_naive<const W: usize>(shape: Shape, position: &Position<W>) -> Naive {
-    let mut naive = Naive::start(shape.dims(), shape.side());
-    for (cell, slot) in naive.cells.iter_mut().enumerate() {
-        *slot = if position.discs(Color::Red).contains(cell) {
-            RED
-        } else if position.discs(Color::Green).contains(cell) {
-            3 - RED
-        } else {
-            0
-        };
-    }
-    naive.to_move = if position.to_move == Color::Red {
-        RED
-    } else {
-        3 - RED
-    };
-    naive
+    (0..count)
+        .map(|_| random_position(geometry, cells - 8, &mut rng))
+        .collect()
 }
 
 /// The result and the fastest of `runs` timings in seconds.

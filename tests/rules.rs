@@ -1,11 +1,11 @@
 //! The engine against the naive reference over random playouts of every supported shape:
 //! the same legal moves and flips at every ply, the same passes, end and outcome.
 
-mod reference;
+mod common;
 
+use common::reference::{GREEN, Naive, RED, all_shapes};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use reference::{GREEN, Naive, RED, all_shapes};
 use reversi3d::engine::{Color, Geometry, Outcome, Position, Rules, Shape, WidthJob};
 
 /// Plays `games` random games with both implementations side by side.
@@ -161,16 +161,8 @@ fn misere_reverses_every_decided_outcome() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     let mut decided = 0;
     for _ in 0..200 {
-        let mut position = Position::start(&geometry);
-        while !position.is_game_over(&geometry) {
-            let moves: Vec<usize> = position.legal_moves(&geometry).iter().collect();
-            position = match moves.len() {
-                0 => position.pass(),
-                len => position
-                    .play(&geometry, moves[rng.random_range(0..len)])
-                    .unwrap(),
-            };
-        }
+        let position = common::random_play(&geometry, Position::start(&geometry), 100, &mut rng);
+        assert!(position.is_game_over(&geometry));
         match (
             position.outcome(Rules::Classic),
             position.outcome(Rules::Misere),

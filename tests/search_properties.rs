@@ -2,16 +2,17 @@
 //! scores equal a naive minimax over the reference implementation, symmetric positions give
 //! symmetric scores, workers change nothing, and cancelling stops the search.
 
-mod reference;
+mod common;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use common::reference::{Naive, naive_evaluation, naive_minimax};
+use common::to_naive;
+use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
-use reference::{GREEN, Naive, RED, naive_evaluation, naive_minimax};
 use reversi3d::engine::search::{Analysis, AnalysisSettings, analyze};
-use reversi3d::engine::{Color, Geometry, Position, Shape, Weights, WidthJob};
+use reversi3d::engine::{Geometry, Position, Shape, Weights, WidthJob};
 
 const ARWEN: Weights = Weights([14, 6, 1000, -1, -8, 91, -3, 4, -1]);
 
@@ -40,24 +41,13 @@ fn scores(analysis: &Analysis) -> Vec<(usize, i32)> {
         .collect()
 }
 
-/// A position after a random number of random plies (passes included), not finished.
+/// A position after a random number of random plies, with the side to move able to move.
 fn random_position<const W: usize>(
     geometry: &Geometry<W>,
     rng: &mut Xoshiro256PlusPlus,
 ) -> Position<W> {
     loop {
-        let mut position = Position::start(geometry);
-        let plies = rng.random_range(0..geometry.shape().cells() - 4);
-        for _ in 0..plies {
-            let moves: Vec<usize> = position.legal_moves(geometry).iter().collect();
-            position = match moves.len() {
-                0 if position.is_game_over(geometry) => break,
-                0 => position.pass(),
-                len => position
-                    .play(geometry, moves[rng.random_range(0..len)])
-                    .unwrap(),
-            };
-        }
+        let position = common::random_position(geometry, geometry.shape().cells() - 4, rng);
         if !position.must_pass(geometry) {
             return position;
         }
@@ -105,21 +95,7 @@ fn naive_scores<const W: usize>(
     position: &Position<W>,
     depth: u32,
 ) -> Vec<(usize, i32)> {
-    let mut board = Naive::start(shape.dims(), shape.side());
-    for (cell, slot) in board.cells.iter_mut().enumerate() {
-        *slot = if position.discs(Color::Red).contains(cell) {
-            RED
-        } else if position.discs(Color::Green).contains(cell) {
-            GREEN
-        } else {
-            0
-        };
-    }
-    board.to_move = if position.to_move == Color::Red {
-        RED
-    } else {
-        GREEN
-    };
+    let board = to_naive(shape, position);
     let root = board.to_move;
     let category = |cell: usize| shape.category(cell) as usize;
     let evaluate = |b: &Naive| naive_evaluation(b, root, &ARWEN.0, &category);

@@ -1,9 +1,11 @@
 //! Board names, square categories and symmetries.
 
+mod common;
+
+use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
 use reversi3d::engine::perft::perft;
-use reversi3d::engine::{Category, Geometry, Position, Shape, WidthJob};
+use reversi3d::engine::{Category, Geometry, Shape, WidthJob};
 
 /// The category counts of DESIGN §2 in the order Cor, CSq, XSq, Edg, IEd, Fac, IFa, none.
 const CATEGORY_COUNTS: [(&str, [usize; 8]); 6] = [
@@ -96,17 +98,7 @@ impl WidthJob for SymmetryCheck {
         let symmetries = shape.symmetries();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(shape.cells() as u64);
         for _ in 0..self.positions {
-            let mut position = Position::start(geometry);
-            for _ in 0..rng.random_range(0..shape.cells() / 2) {
-                let moves: Vec<usize> = position.legal_moves(geometry).iter().collect();
-                position = match moves.len() {
-                    0 if position.is_game_over(geometry) => break,
-                    0 => position.pass(),
-                    len => position
-                        .play(geometry, moves[rng.random_range(0..len)])
-                        .unwrap(),
-                };
-            }
+            let position = common::random_position(geometry, shape.cells() / 2, &mut rng);
             let moves = position.legal_moves(geometry);
             let count = perft(geometry, &position, self.perft_depth);
             for symmetry in &symmetries {

@@ -2,9 +2,6 @@
 //! cells, coordinate loops over every direction, nothing precomputed. It shares nothing with
 //! the engine but the documented cell order (x·N² + y·N + z; x·N + y in 2D).
 
-// Each test crate that includes this module uses a different part of it.
-#![allow(dead_code)]
-
 /// Cell contents.
 pub const EMPTY: u8 = 0;
 /// Red's discs (Red moves first).
