@@ -1,4 +1,7 @@
-//! Players and what is built from whole games: built-in players now; presets, tournaments and
-//! evolution as they land.
+//! Players and their presets; tournaments and evolution as they land.
 
-pub mod builtin;
+pub mod library;
+pub mod preset;
+
+pub use library::PresetLibrary;
+pub use preset::Preset;

@@ -41,7 +41,8 @@ impl WidthJob for Report<'_> {
         let (args, out) = (self.args, self.out);
         let shape = geometry.shape();
         let position = args.position.position(geometry)?;
-        let (label, weights) = args.search.weights("Arwen")?;
+        let arwen = crate::ai::preset::built_in_named("Arwen").expect("Arwen is built in");
+        let (label, weights) = args.search.weights(("Arwen", arwen.weights))?;
         writeln!(
             out,
             "analyze {shape}, {:?} to move, depth {}, {label}, α/β {:?}, symmetry {:?}",

@@ -9,7 +9,10 @@ use clap::Args;
 
 use super::setup::{PositionArgs, SearchArgs};
 use crate::engine::search::analyze;
-use crate::engine::{Geometry, WidthJob};
+use crate::engine::{Geometry, Weights, WidthJob};
+
+/// The earlier Arwen the seed used for its published benchmark tables (DESIGN §2).
+pub const ARWEN_V10: Weights = Weights([13, 7, 1000, -1, -9, 97, -2, 4, -1]);
 
 /// Arguments of `reversi3d bench`.
 #[derive(Args, Debug)]
@@ -56,7 +59,7 @@ impl WidthJob for Table<'_> {
     fn run<const W: usize>(self, geometry: &Geometry<W>) -> anyhow::Result<()> {
         let (args, out) = (self.args, self.out);
         let position = args.position.position(geometry)?;
-        let (label, weights) = args.search.weights("ArwenV10")?;
+        let (label, weights) = args.search.weights(("ArwenV10", ARWEN_V10))?;
         writeln!(
             out,
             "bench {} {:?} to move, {label}, α/β {:?}, symmetry {:?}, {} thread(s)",

@@ -3,6 +3,7 @@
 mod analyze;
 mod bench;
 mod perft;
+mod preset;
 mod setup;
 
 use clap::{Parser, Subcommand};
@@ -29,6 +30,9 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Score every legal move of a position.
     Analyze(analyze::AnalyzeArgs),
+    /// List, show, export and import weight presets.
+    #[command(subcommand)]
+    Preset(preset::PresetCommand),
 }
 
 /// Runs a subcommand, writing its report to `out`.
@@ -37,6 +41,7 @@ pub fn run(command: Command, out: &mut (dyn std::io::Write + Send)) -> anyhow::R
         Command::Perft(args) => perft::run(&args, out),
         Command::Bench(args) => bench::run(&args, out),
         Command::Analyze(args) => analyze::run(&args, out),
+        Command::Preset(command) => preset::run(&command, out),
     }
 }
 

@@ -3,7 +3,7 @@
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
-use crate::ai::builtin;
+use crate::ai::PresetLibrary;
 use crate::engine::notation::{parse_moves, parse_position, replay};
 use crate::engine::search::AnalysisSettings;
 use crate::engine::{Geometry, Position, Shape, Weights};
@@ -64,7 +64,7 @@ pub struct SearchArgs {
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
-    /// A built-in player whose weights to use (Arwen … Jolly, ArwenV10).
+    /// A player whose weights to use: built-in (Arwen … Jolly) or from your preset folder.
     #[arg(long, conflicts_with = "weights")]
     pub player: Option<String>,
     /// Nine comma-separated weights: Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa.
@@ -73,22 +73,28 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The weights chosen by `--weights` or `--player`, else those of `default_player`,
-    /// with a label for the report.
-    pub fn weights(&self, default_player: &str) -> anyhow::Result<(String, Weights)> {
+    /// The weights chosen by `--weights` or `--player`, else `default` (a label and the
+    /// weights), with a label for the report.
+    pub fn weights(&self, default: (&str, Weights)) -> anyhow::Result<(String, Weights)> {
         if let Some(weights) = self.weights {
             return Ok((format!("weights {weights}"), weights));
         }
-        let name = self.player.as_deref().unwrap_or(default_player);
-        match builtin::find(name) {
-            Some(player) => Ok((
-                format!("{} ({})", player.name, player.weights),
-                player.weights,
+        let Some(name) = self.player.as_deref() else {
+            return Ok((format!("{} ({})", default.0, default.1), default.1));
+        };
+        let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
+        match library.find(name) {
+            Some(preset) => Ok((
+                format!("{} ({})", preset.name, preset.weights),
+                preset.weights,
             )),
-            None => bail!(
-                "--player: no built-in player '{name}'; choose from {}",
-                builtin::names()
-            ),
+            None => {
+                let names: Vec<String> = library.all().0.into_iter().map(|p| p.name).collect();
+                bail!(
+                    "--player: no player '{name}'; choose from {}",
+                    names.join(", ")
+                )
+            }
         }
     }
 

@@ -1,0 +1,122 @@
+//! The user's files: size-limited reads, RON parsing whose errors name the file and the line
+//! and column, and atomic writes (a temporary file in the same folder, then a rename), so a
+//! crash or a failed write never leaves a half-written file in place of a good one.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// The largest file we read: presets and game records are a few kilobytes.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// A file that could not be read, parsed or written: which file, and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {problem}", path.display())]
+pub struct FileError {
+    /// The file.
+    pub path: PathBuf,
+    /// What went wrong, with the line and column or move number where known.
+    pub problem: String,
+}
+
+impl FileError {
+    /// An error about `path`.
+    pub fn new(path: &Path, problem: impl Into<String>) -> Self {
+        FileError {
+            path: path.to_path_buf(),
+            problem: problem.into(),
+        }
+    }
+}
+
+/// Reads a UTF-8 text file of at most [`MAX_FILE_BYTES`] that is not empty.
+pub fn read_text(path: &Path) -> Result<String, FileError> {
+    let size = fs::metadata(path)
+        .map_err(|e| FileError::new(path, e.to_string()))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        let problem = format!("the file is {size} bytes; files over {MAX_FILE_BYTES} are refused");
+        return Err(FileError::new(path, problem));
+    }
+    let bytes = fs::read(path).map_err(|e| FileError::new(path, e.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        FileError::new(
+            path,
+            format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
+        )
+    })?;
+    if text.trim().is_empty() {
+        return Err(FileError::new(path, "the file is empty"));
+    }
+    Ok(text)
+}
+
+/// Parses RON text; an error gives the line and column.
+pub fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    ron::from_str(text).map_err(|error| {
+        let at = error.span.start;
+        format!("line {}, column {}: {}", at.line, at.col, error.code)
+    })
+}
+
+/// Pretty RON for a value (infallible for the plain data types we save).
+pub fn to_ron<T: Serialize>(value: &T) -> String {
+    let config = ron::ser::PrettyConfig::new().struct_names(false);
+    ron::ser::to_string_pretty(value, config).expect("plain data serializes")
+}
+
+/// Writes `contents` to `path` atomically: into a temporary file beside it, synced to disk,
+/// then renamed over `path`. On any failure `path` keeps its old contents.
+pub fn write_atomically(path: &Path, contents: &str) -> Result<(), FileError> {
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let fail = |e: std::io::Error| FileError::new(path, e.to_string());
+    fs::create_dir_all(folder).map_err(fail)?;
+    let mut temporary = tempfile::NamedTempFile::new_in(folder).map_err(fail)?;
+    temporary.write_all(contents.as_bytes()).map_err(fail)?;
+    temporary.as_file().sync_all().map_err(fail)?;
+    temporary.persist(path).map_err(|e| fail(e.error))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_writes_replace_whole_files_and_reads_refuse_bad_ones() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("sub/file.ron");
+        write_atomically(&path, "first").unwrap();
+        write_atomically(&path, "second").unwrap();
+        assert_eq!(read_text(&path).unwrap(), "second");
+        assert_eq!(
+            fs::read_dir(path.parent().unwrap()).unwrap().count(),
+            1,
+            "no temporary left"
+        );
+        fs::write(&path, "  \n").unwrap();
+        assert!(
+            read_text(&path)
+                .unwrap_err()
+                .to_string()
+                .ends_with("file.ron: the file is empty")
+        );
+        fs::write(&path, vec![b'x'; MAX_FILE_BYTES as usize + 1]).unwrap();
+        assert!(
+            read_text(&path)
+                .unwrap_err()
+                .problem
+                .contains("are refused")
+        );
+        fs::write(&path, [0xff, 0xfe]).unwrap();
+        assert!(read_text(&path).unwrap_err().problem.contains("not UTF-8"));
+        let missing = read_text(&folder.path().join("missing.ron")).unwrap_err();
+        assert!(missing.to_string().contains("missing.ron"));
+    }
+}
