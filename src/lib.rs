@@ -4,3 +4,4 @@ pub mod ai;
 pub mod cli;
 pub mod engine;
 pub mod files;
+pub mod game;

@@ -1,7 +1,9 @@
 //! Players and their presets; tournaments and evolution as they land.
 
 pub mod library;
+pub mod player;
 pub mod preset;
 
 pub use library::PresetLibrary;
+pub use player::{AiPlayer, Player, SearchKind};
 pub use preset::Preset;

@@ -37,11 +37,11 @@ struct PresetFile {
     weights: WeightTable,
 }
 
-/// The nine weights under the seed's labels.
-#[derive(Serialize, Deserialize)]
+/// The nine weights under the seed's labels, as presets and game records store them.
+#[derive(Serialize, Deserialize, Clone, Debug)]
 #[serde(deny_unknown_fields)]
 #[allow(non_snake_case)]
-struct WeightTable {
+pub(crate) struct WeightTable {
     Mob: i64,
     Dif: i64,
     Cor: i64,
@@ -51,6 +51,45 @@ struct WeightTable {
     IEd: i64,
     Fac: i64,
     IFa: i64,
+}
+
+impl WeightTable {
+    /// The table of `weights`.
+    pub(crate) fn from_weights(weights: Weights) -> Self {
+        let [mob, dif, cor, csq, xsq, edg, ied, fac, ifa] = weights.0.map(i64::from);
+        WeightTable {
+            Mob: mob,
+            Dif: dif,
+            Cor: cor,
+            CSq: csq,
+            XSq: xsq,
+            Edg: edg,
+            IEd: ied,
+            Fac: fac,
+            IFa: ifa,
+        }
+    }
+
+    /// The weights, each checked to lie within ±[`Weights::LIMIT`].
+    pub(crate) fn to_weights(&self) -> Result<Weights, String> {
+        let values = [
+            self.Mob, self.Dif, self.Cor, self.CSq, self.XSq, self.Edg, self.IEd, self.Fac,
+            self.IFa,
+        ];
+        let mut weights = [0; 9];
+        for ((slot, value), label) in weights.iter_mut().zip(values).zip(Weights::LABELS) {
+            *slot = i32::try_from(value)
+                .ok()
+                .filter(|v| v.abs() <= Weights::LIMIT)
+                .ok_or_else(|| {
+                    format!(
+                        "weight {label} is {value}: weights range from -{0} to {0}",
+                        Weights::LIMIT
+                    )
+                })?;
+        }
+        Ok(Weights(weights))
+    }
 }
 
 const BUILT_IN_FILES: [(&str, &str); 10] = [
@@ -93,27 +132,11 @@ impl Preset {
                 file.version
             ));
         }
-        let table = &file.weights;
-        let values = [
-            table.Mob, table.Dif, table.Cor, table.CSq, table.XSq, table.Edg, table.IEd, table.Fac,
-            table.IFa,
-        ];
-        let mut weights = [0; 9];
-        for ((slot, value), label) in weights.iter_mut().zip(values).zip(Weights::LABELS) {
-            *slot = i32::try_from(value)
-                .ok()
-                .filter(|v| v.abs() <= Weights::LIMIT)
-                .ok_or_else(|| {
-                    format!(
-                        "weight {label} is {value}: weights range from -{0} to {0}",
-                        Weights::LIMIT
-                    )
-                })?;
-        }
+        let weights = file.weights.to_weights()?;
         let preset = Preset {
             name: file.name,
             description: file.description,
-            weights: Weights(weights),
+            weights,
         };
         preset.check()?;
         Ok(preset)
@@ -121,22 +144,11 @@ impl Preset {
 
     /// The preset as RON text.
     pub fn to_ron(&self) -> String {
-        let [mob, dif, cor, csq, xsq, edg, ied, fac, ifa] = self.weights.0.map(i64::from);
         to_ron(&PresetFile {
             version: PRESET_VERSION,
             name: self.name.clone(),
             description: self.description.clone(),
-            weights: WeightTable {
-                Mob: mob,
-                Dif: dif,
-                Cor: cor,
-                CSq: csq,
-                XSq: xsq,
-                Edg: edg,
-                IEd: ied,
-                Fac: fac,
-                IFa: ifa,
-            },
+            weights: WeightTable::from_weights(self.weights),
         })
     }
 

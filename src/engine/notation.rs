@@ -147,6 +147,61 @@ pub fn replay<const W: usize>(
     Ok(position)
 }
 
+/// Parses an 8×8 transcript as written by Edax and Egaroucid, e.g. `f5d6c3d3c4`: a letter
+/// `a`–`h` (the column, our x) and a digit `1`–`8` (the row, our y) per move, passes left out.
+/// Their start position (d5 and e4 black, black to move) is ours with Black as Red.
+pub fn parse_transcript(text: &str) -> Result<Vec<usize>, NotationError> {
+    let shape = Shape::new(2, 8).expect("8x8 is a board");
+    let symbols: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let bad = |number: usize, text: String, problem: &str| NotationError::Illegal {
+        number,
+        text,
+        problem: problem.to_string(),
+    };
+    if !symbols.len().is_multiple_of(2) {
+        return Err(bad(
+            symbols.len() / 2 + 1,
+            symbols[symbols.len() - 1].to_string(),
+            "a column letter without its row",
+        ));
+    }
+    symbols
+        .chunks(2)
+        .enumerate()
+        .map(|(index, pair)| {
+            let column = pair[0].to_ascii_lowercase();
+            let written: String = pair.iter().collect();
+            match (column, pair[1]) {
+                ('a'..='h', '1'..='8') => Ok(shape.cell([
+                    column as usize - 'a' as usize,
+                    pair[1] as usize - '1' as usize,
+                    0,
+                ])),
+                _ => Err(bad(
+                    index + 1,
+                    written,
+                    "a move is a column a-h and a row 1-8",
+                )),
+            }
+        })
+        .collect()
+}
+
+/// The 8×8 transcript of a move list (passes left out), e.g. `f5d6c3`.
+pub fn format_transcript(moves: &[Move]) -> String {
+    let shape = Shape::new(2, 8).expect("8x8 is a board");
+    moves
+        .iter()
+        .filter_map(|m| match m {
+            Move::Play(cell) => {
+                let [x, y, _] = shape.coords(*cell);
+                Some(format!("{}{}", (b'a' + x as u8) as char, y + 1))
+            }
+            Move::Pass => None,
+        })
+        .collect()
+}
+
 /// Parses a position string (see the module documentation).
 pub fn parse_position<const W: usize>(
     geometry: &Geometry<W>,
@@ -255,6 +310,25 @@ mod tests {
                 .contains("'X' at 2-3")
         );
         assert!(parse_position(&geometry, "..../.GR./.RG./.... X").is_err());
+    }
+
+    #[test]
+    fn transcripts_map_columns_to_x_and_rows_to_y() {
+        let moves = parse_transcript("f5d6 C3").unwrap();
+        let shape: Shape = "8x8".parse().unwrap();
+        assert_eq!(
+            moves,
+            [
+                shape.cell([5, 4, 0]),
+                shape.cell([3, 5, 0]),
+                shape.cell([2, 2, 0])
+            ]
+        );
+        let played: Vec<Move> = moves.into_iter().map(Move::Play).collect();
+        assert_eq!(format_transcript(&played), "f5d6c3");
+        let error = parse_transcript("f5i9").unwrap_err().to_string();
+        assert_eq!(error, "move 2 (i9): a move is a column a-h and a row 1-8");
+        assert!(parse_transcript("f5d").is_err());
     }
 
     #[test]

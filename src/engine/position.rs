@@ -5,7 +5,7 @@ use super::geometry::Geometry;
 use super::shape::Symmetry;
 
 /// A player. Red always moves first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Color {
     /// The first player.
     Red,
@@ -24,7 +24,9 @@ impl Color {
 }
 
 /// How the final disc count decides the game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum Rules {
     /// More discs wins.
     #[default]
@@ -34,7 +36,7 @@ pub enum Rules {
 }
 
 /// The result of a finished game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
     /// This player won.
     Win(Color),
