@@ -37,3 +37,79 @@ fn a_bad_board_is_refused_with_a_message_and_a_failure_code() {
         "{message}"
     );
 }
+
+#[test]
+fn analyze_reads_transcripts_and_game_records() {
+    let output = reversi3d(&[
+        "analyze",
+        "--board",
+        "8x8",
+        "--transcript",
+        "f5d6c3",
+        "--depth",
+        "2",
+    ]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        output.status.success() && text.contains("Green to move"),
+        "{text}"
+    );
+
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("game.ron");
+    let mut game = reversi3d::game::Game::new(
+        "6x6x6".parse().unwrap(),
+        reversi3d::engine::Rules::Misere,
+        reversi3d::ai::Player::Human,
+        reversi3d::ai::Player::Human,
+    );
+    game.play(game.board().legal[0]).unwrap();
+    game.save(&path).unwrap();
+    let output = reversi3d(&["analyze", "--game", path.to_str().unwrap(), "--depth", "2"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        output.status.success() && text.contains("analyze 6x6x6, Green to move"),
+        "{text}"
+    );
+
+    std::fs::write(&path, "(version: 1)").unwrap();
+    let output = reversi3d(&["analyze", "--game", path.to_str().unwrap()]);
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(message.contains("game.ron: line 1"), "{message}");
+}
+
+#[test]
+fn presets_export_and_import_through_the_command_line() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("mine.ron");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_reversi3d"))
+            .args(args)
+            .env("REVERSI3D_DATA_DIR", folder.path())
+            .output()
+            .unwrap()
+    };
+    assert!(
+        run(&["preset", "export", "Bilbo", file.to_str().unwrap()])
+            .status
+            .success()
+    );
+    let edited = std::fs::read_to_string(&file)
+        .unwrap()
+        .replace("\"Bilbo\"", "\"Mine\"");
+    std::fs::write(&file, edited.replace("Mob: 14", "Mob: 20")).unwrap();
+    assert!(
+        run(&["preset", "import", file.to_str().unwrap()])
+            .status
+            .success()
+    );
+    let listed = String::from_utf8(run(&["preset", "list"]).stdout).unwrap();
+    assert!(listed.contains("Mine         20,9,1000"), "{listed}");
+    std::fs::write(&file, edited.replace("Mob: 14", "Mob: lots")).unwrap();
+    let refused = run(&["preset", "import", file.to_str().unwrap()]);
+    let message = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        !refused.status.success() && message.contains("mine.ron: line 6, column"),
+        "{message}"
+    );
+}

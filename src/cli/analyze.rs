@@ -26,7 +26,7 @@ pub struct AnalyzeArgs {
 /// Prints every move with its score, best first.
 pub fn run(args: &AnalyzeArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let pool = super::thread_pool(args.search.threads)?;
-    pool.install(|| args.position.board.dispatch(Report { args, out }))
+    pool.install(|| args.position.shape()?.dispatch(Report { args, out }))
 }
 
 struct Report<'a> {

@@ -39,7 +39,7 @@ pub struct BenchArgs {
 pub fn run(args: &BenchArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let pool = super::thread_pool(args.search.threads)?;
     pool.install(|| {
-        args.position.board.dispatch(Table {
+        args.position.shape()?.dispatch(Table {
             args,
             threads: pool.current_num_threads(),
             out,

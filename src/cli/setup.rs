@@ -4,9 +4,14 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use crate::ai::PresetLibrary;
-use crate::engine::notation::{parse_moves, parse_position, replay};
+use std::path::PathBuf;
+
+use crate::engine::notation::{
+    Move, NotationError, format_transcript, parse_moves, parse_position, parse_transcript, replay,
+};
 use crate::engine::search::AnalysisSettings;
 use crate::engine::{Geometry, Position, Shape, Weights};
+use crate::game::Game;
 
 /// A switch written `on` or `off`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -36,18 +41,59 @@ pub struct PositionArgs {
     pub moves: Option<String>,
     /// A position instead of a move list: every cell as R, G or . in generation order
     /// (spaces and / allowed), then a space and the side to move, R or G.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["moves", "transcript", "game"])]
     pub position: Option<String>,
+    /// 8×8 only: a game as Edax or Egaroucid write it, e.g. f5d6c3d3c4 (Black is Red).
+    #[arg(long, conflicts_with_all = ["moves", "game"])]
+    pub transcript: Option<String>,
+    /// A saved game record (.ron): its board and the position at its last move.
+    #[arg(long, conflicts_with = "moves")]
+    pub game: Option<PathBuf>,
 }
 
 impl PositionArgs {
+    /// The board: that of `--game` when given, else `--board`, which must
+    /// be 8×8 for `--transcript`.
+    pub fn shape(&self) -> anyhow::Result<Shape> {
+        let shape = match &self.game {
+            Some(path) => Game::load(path)?.shape,
+            None => self.board,
+        };
+        if self.transcript.is_some() && shape != Shape::new(2, 8)? {
+            bail!("--transcript is for 8x8 games; the board is {shape}");
+        }
+        Ok(shape)
+    }
+
     /// The position these arguments describe, or a message naming the problem.
     pub fn position<const W: usize>(&self, geometry: &Geometry<W>) -> anyhow::Result<Position<W>> {
         let shape = geometry.shape();
         if let Some(text) = &self.position {
             return parse_position(geometry, text).context("--position");
         }
-        let moves = parse_moves(shape, self.moves.as_deref().unwrap_or("")).context("--moves")?;
+        if let Some(text) = &self.transcript {
+            let cells = parse_transcript(text).context("--transcript")?;
+            let moves: Vec<Move> = cells.into_iter().map(Move::Play).collect();
+            // Report a refused move as the user wrote it (`a1`), not as `1-1`.
+            let as_written = |error| match error {
+                NotationError::Illegal {
+                    number, problem, ..
+                } => NotationError::Illegal {
+                    number,
+                    text: format_transcript(&moves[number - 1..number]),
+                    problem,
+                },
+                other => other,
+            };
+            let start = Position::start(geometry);
+            return replay(geometry, start, &moves)
+                .map_err(as_written)
+                .context("--transcript");
+        }
+        let moves = match &self.game {
+            Some(path) => Game::load(path)?.moves().to_vec(),
+            None => parse_moves(shape, self.moves.as_deref().unwrap_or("")).context("--moves")?,
+        };
         replay(geometry, Position::start(geometry), &moves).context("--moves")
     }
 }
