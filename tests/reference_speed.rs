@@ -43,7 +43,7 @@ impl WidthJob for Compare {
             }
             children
         });
-        let (naive_steps, naive_step_time) = best_of(1, || {
+        let (naive_steps, naive_step_time) = best_of(3, || {
             let mut played = 0u64;
             for board in &naive {
                 if let Some(&cell) = board.legal_moves().first() {
@@ -53,7 +53,7 @@ impl WidthJob for Compare {
             }
             played
         });
-        let (naive_children, naive_expand_time) = best_of(1, || {
+        let (naive_children, naive_expand_time) = best_of(3, || {
             let mut children = 0u64;
             for board in &naive {
                 for cell in board.legal_moves() {
