@@ -1,10 +1,13 @@
-//! Searches over positions: the seed-compatible classic search and the analysis API that the
-//! GUI and the CLI share.
+//! Searches over positions: the seed-compatible classic search, the strong search, and the
+//! analysis API that the GUI and the CLI share.
 
 pub mod analysis;
 pub mod classic;
 pub mod counts;
+pub mod strong;
 pub mod symmetry;
+pub mod tt;
 
 pub use analysis::{Analysis, AnalysisSettings, MoveScore, analyze};
 pub use counts::NodeCounts;
+pub use strong::{StrongSettings, WIN, analyze_strong, final_score};

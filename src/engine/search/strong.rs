@@ -1,0 +1,279 @@
+//! The strong search (DESIGN §3, ours): negamax α/β with principal-variation search,
+//! iterative deepening, a transposition table, move ordering (table move, corners first,
+//! X-squares last, then fewest opponent replies) and exact scores for finished games. A pass
+//! does not use up depth, so a search as deep as the empty cells solves the position exactly.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::analysis::{Analysis, MoveScore};
+use super::counts::NodeCounts;
+use super::tt::{Bound, TranspositionTable};
+use crate::engine::bits::Bits;
+use crate::engine::eval::{Evaluator, Weights};
+use crate::engine::geometry::Geometry;
+use crate::engine::position::{Position, Rules};
+use crate::engine::shape::Category;
+
+/// The score of a won game before its disc margin: above any heuristic value.
+pub const WIN: i32 = 1_000_000_000;
+
+/// How many nodes pass between two looks at the cancel flag and the budgets.
+const POLL_NODES: u64 = 1024;
+
+/// What to search and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StrongSettings {
+    /// The deepest iteration (plies; passes are free).
+    pub depth: u32,
+    /// Classic or misère scoring of finished games.
+    pub rules: Rules,
+    /// The evaluation's weights.
+    pub weights: Weights,
+    /// Transposition table size.
+    pub table_megabytes: usize,
+    /// Search to the end of the game once this few cells are empty.
+    pub endgame_empties: u32,
+    /// Stop after about this many nodes (the last finished depth is kept).
+    pub node_budget: Option<u64>,
+    /// Stop after about this long (the last finished depth is kept).
+    pub time_budget: Option<Duration>,
+}
+
+/// The exact score of a finished game for the side to move: a win is `WIN` plus the disc
+/// margin, a loss `-WIN` minus it, a draw 0 (under misère rules fewer discs win).
+pub fn final_score<const W: usize>(position: &Position<W>, rules: Rules) -> i32 {
+    let mine = position.mover.count() as i32;
+    let theirs = position.opponent.count() as i32;
+    let margin = match rules {
+        Rules::Classic => mine - theirs,
+        Rules::Misere => theirs - mine,
+    };
+    match margin.signum() {
+        1 => WIN + margin,
+        -1 => -WIN + margin,
+        _ => 0,
+    }
+}
+
+/// The search state of one analysis.
+struct Searcher<'a, const W: usize> {
+    geometry: &'a Geometry<W>,
+    evaluator: Evaluator<W>,
+    rules: Rules,
+    table: TranspositionTable,
+    corners: Bits<W>,
+    x_squares: Bits<W>,
+    counts: NodeCounts,
+    cancel: &'a AtomicBool,
+    deadline: Option<Instant>,
+    node_budget: Option<u64>,
+    stopped: bool,
+    /// Reusable move lists, one per ply from the root.
+    lists: Vec<Vec<(i32, usize)>>,
+}
+
+impl<const W: usize> Searcher<'_, W> {
+    fn nodes(&self) -> u64 {
+        self.counts.total()
+    }
+
+    /// Counts a node and looks at the cancel flag and the budgets now and then.
+    fn visit(&mut self, depth: u32) {
+        self.counts
+            .visit(depth.min(self.counts.levels().len() as u32 - 1));
+        if self.nodes() % POLL_NODES == 1 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let spent = self.node_budget.is_some_and(|n| self.nodes() >= n);
+            self.stopped |= late || spent || self.cancel.load(Ordering::Relaxed);
+        }
+    }
+
+    /// The negamax value of `position` for its side to move, searched `depth` plies within
+    /// (`alpha`, `beta`) (fail-soft).
+    fn negamax(
+        &mut self,
+        position: &Position<W>,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.visit(depth);
+        if self.stopped {
+            return 0;
+        }
+        let moves = position.legal_moves(self.geometry);
+        if moves.is_empty() {
+            let passed = position.pass();
+            if passed.must_pass(self.geometry) {
+                return final_score(position, self.rules);
+            }
+            return -self.negamax(&passed, depth, -beta, -alpha, ply + 1);
+        }
+        if depth == 0 {
+            return self
+                .evaluator
+                .evaluate(self.geometry, position, position.to_move);
+        }
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut table_move = None;
+        if let Some(entry) = self.table.probe(position) {
+            table_move = (entry.best != u16::MAX).then_some(usize::from(entry.best));
+            if u32::from(entry.depth) >= depth {
+                match entry.bound {
+                    Bound::Exact => return entry.score,
+                    Bound::Lower => alpha = alpha.max(entry.score),
+                    Bound::Upper => beta = beta.min(entry.score),
+                }
+                if alpha >= beta {
+                    return entry.score;
+                }
+            }
+        }
+        let original_alpha = alpha;
+        if self.lists.len() <= ply {
+            self.lists.resize_with(ply + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        self.order(position, moves, table_move, depth, &mut list);
+        let mut best = i32::MIN;
+        let mut best_move = None;
+        for (index, &(_, cell)) in list.iter().enumerate() {
+            let flips = self.geometry.flips(position.mover, position.opponent, cell);
+            let child = position.apply(cell, flips);
+            let score = if index == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if probe > alpha && probe < beta {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    probe
+                }
+            };
+            if score > best {
+                best = score;
+                best_move = Some(cell);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta || self.stopped {
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        if !self.stopped {
+            let bound = if best <= original_alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.store(position, depth, best, bound, best_move);
+        }
+        best
+    }
+
+    /// Fills `list` with the moves, most promising first: the table's move, then corners,
+    /// then the others by how few replies they leave (deep nodes) or by the mobility-free
+    /// evaluation (shallow ones), X-squares last.
+    fn order(
+        &self,
+        position: &Position<W>,
+        moves: Bits<W>,
+        table_move: Option<usize>,
+        depth: u32,
+        list: &mut Vec<(i32, usize)>,
+    ) {
+        list.clear();
+        for cell in moves {
+            let flips = self.geometry.flips(position.mover, position.opponent, cell);
+            let child = position.apply(cell, flips);
+            let mut key = if depth > 2 {
+                -1000 * child.legal_moves(self.geometry).count() as i32
+            } else {
+                -self.evaluator.material(&child, child.to_move)
+            };
+            if self.corners.contains(cell) {
+                key += 1 << 28;
+            } else if self.x_squares.contains(cell) {
+                key -= 1 << 28;
+            }
+            if table_move == Some(cell) {
+                key = i32::MAX;
+            }
+            list.push((key, cell));
+        }
+        list.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    }
+}
+
+/// Analyses `position` with the strong search: iterative deepening up to `settings.depth`
+/// (or to the end of the game when few cells are empty), every root move scored exactly at
+/// each finished depth. `on_update` sees the analysis after every finished depth; the cancel
+/// flag or a budget stops it, keeping the last finished depth.
+pub fn analyze_strong<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    settings: &StrongSettings,
+    cancel: &AtomicBool,
+    on_update: &(dyn Fn(&Analysis) + Sync),
+) -> Analysis {
+    let clock = Instant::now();
+    let empties = position.empties(geometry).count();
+    let target = if empties <= settings.endgame_empties {
+        empties
+    } else {
+        settings.depth.max(1)
+    };
+    let mut searcher = Searcher {
+        geometry,
+        evaluator: Evaluator::new(geometry, &settings.weights),
+        rules: settings.rules,
+        table: TranspositionTable::with_megabytes(settings.table_megabytes),
+        corners: geometry.category_mask(Category::Corner),
+        x_squares: geometry.category_mask(Category::XSquare),
+        counts: NodeCounts::new(target),
+        cancel,
+        deadline: settings.time_budget.map(|t| clock + t),
+        node_budget: settings.node_budget,
+        stopped: false,
+        lists: Vec::new(),
+    };
+    let cells: Vec<usize> = position.legal_moves(geometry).iter().collect();
+    let mut result = Analysis {
+        depth: 0,
+        moves: cells
+            .iter()
+            .map(|&cell| MoveScore { cell, score: None })
+            .collect(),
+        nodes: NodeCounts::new(target),
+        elapsed: Duration::ZERO,
+        finished: cells.is_empty(),
+        cancelled: false,
+    };
+    for depth in 1..=target {
+        searcher.table.next_generation();
+        let mut scores = Vec::with_capacity(cells.len());
+        for &cell in &cells {
+            let child = position.play(geometry, cell).expect("root moves are legal");
+            scores.push(-searcher.negamax(&child, depth - 1, -i32::MAX, i32::MAX, 1));
+        }
+        if searcher.stopped {
+            result.cancelled = true;
+            break;
+        }
+        result.depth = depth;
+        for (scored, score) in result.moves.iter_mut().zip(scores) {
+            scored.score = Some(score);
+        }
+        result.finished = true;
+        result.nodes = searcher.counts.clone();
+        result.elapsed = clock.elapsed();
+        on_update(&result);
+    }
+    result.nodes = searcher.counts.clone();
+    result.elapsed = clock.elapsed();
+    result
+}

@@ -1,0 +1,213 @@
+//! The strong search against plain references with the same semantics (a pass uses no depth,
+//! finished games score exactly): fixed-depth scores equal plain negamax, and the endgame
+//! solver equals a plain α/β search to the end.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use reversi3d::engine::search::{Analysis, StrongSettings, analyze_strong, final_score};
+use reversi3d::engine::{Evaluator, Geometry, Position, Rules, Shape, Weights, WidthJob};
+
+const FRODO: Weights = Weights([15, 22, 1000, -9, -19, 132, -2, 2, -2]);
+
+fn settings(depth: u32, endgame_empties: u32, rules: Rules) -> StrongSettings {
+    StrongSettings {
+        depth,
+        rules,
+        weights: FRODO,
+        table_megabytes: 4,
+        endgame_empties,
+        node_budget: None,
+        time_budget: None,
+    }
+}
+
+fn scores(analysis: &Analysis) -> Vec<(usize, i32)> {
+    analysis
+        .moves
+        .iter()
+        .map(|m| (m.cell, m.score.expect("finished")))
+        .collect()
+}
+
+/// Plain negamax, or plain α/β when `prune`: no table, no ordering.
+fn reference<const W: usize>(
+    geometry: &Geometry<W>,
+    evaluator: &Evaluator<W>,
+    rules: Rules,
+    position: &Position<W>,
+    depth: u32,
+    (alpha, beta, prune): (i32, i32, bool),
+) -> i32 {
+    let moves = position.legal_moves(geometry);
+    if moves.is_empty() {
+        let passed = position.pass();
+        if passed.must_pass(geometry) {
+            return final_score(position, rules);
+        }
+        return -reference(
+            geometry,
+            evaluator,
+            rules,
+            &passed,
+            depth,
+            (-beta, -alpha, prune),
+        );
+    }
+    if depth == 0 {
+        return evaluator.evaluate(geometry, position, position.to_move);
+    }
+    let mut best = i32::MIN;
+    let mut alpha = alpha;
+    for cell in moves {
+        let child = position.play(geometry, cell).unwrap();
+        let score = -reference(
+            geometry,
+            evaluator,
+            rules,
+            &child,
+            depth - 1,
+            (-beta, -alpha, prune),
+        );
+        best = best.max(score);
+        alpha = alpha.max(score);
+        if prune && alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+fn reference_scores<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    depth: u32,
+    rules: Rules,
+    prune: bool,
+) -> Vec<(usize, i32)> {
+    let evaluator = Evaluator::new(geometry, &FRODO);
+    let window = (-i32::MAX, i32::MAX, prune);
+    position
+        .legal_moves(geometry)
+        .iter()
+        .map(|cell| {
+            let child = position.play(geometry, cell).unwrap();
+            (
+                cell,
+                -reference(geometry, &evaluator, rules, &child, depth - 1, window),
+            )
+        })
+        .collect()
+}
+
+/// Random positions with `min_empties..=max_empties` empty cells and a move to play.
+fn positions<const W: usize>(
+    geometry: &Geometry<W>,
+    count: usize,
+    empties: std::ops::RangeInclusive<u32>,
+    seed: u64,
+) -> Vec<Position<W>> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let cells = geometry.shape().cells();
+    let mut found = Vec::new();
+    while found.len() < count {
+        let position = common::random_position(geometry, cells, &mut rng);
+        let empty = position.empties(geometry).count();
+        if empties.contains(&empty) && !position.must_pass(geometry) {
+            found.push(position);
+        }
+    }
+    found
+}
+
+struct FixedDepth;
+
+impl WidthJob for FixedDepth {
+    type Output = ();
+
+    fn run<const W: usize>(self, geometry: &Geometry<W>) {
+        let shape = geometry.shape();
+        let cells = shape.cells() as u32;
+        for (index, position) in positions(geometry, 60, 8..=cells - 6, 1).iter().enumerate() {
+            let depth = 1 + index as u32 % 4;
+            let rules = if index % 2 == 0 {
+                Rules::Classic
+            } else {
+                Rules::Misere
+            };
+            let never = AtomicBool::new(false);
+            let strong = analyze_strong(
+                geometry,
+                position,
+                &settings(depth, 0, rules),
+                &never,
+                &|_| {},
+            );
+            let plain = reference_scores(geometry, position, depth, rules, false);
+            assert_eq!(scores(&strong), plain, "{shape} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn fixed_depth_scores_equal_plain_negamax() {
+    for board in ["4x4", "6x6", "8x8", "4x4x4"] {
+        board.parse::<Shape>().unwrap().dispatch(FixedDepth);
+    }
+}
+
+/// Positions with 4 to `max_empties` empty cells, solved and brute-forced.
+struct Solver {
+    max_empties: u32,
+}
+
+impl WidthJob for Solver {
+    type Output = ();
+
+    fn run<const W: usize>(self, geometry: &Geometry<W>) {
+        let shape = geometry.shape();
+        for (index, position) in positions(geometry, 20, 4..=self.max_empties, 2)
+            .iter()
+            .enumerate()
+        {
+            let rules = if index % 3 == 0 {
+                Rules::Misere
+            } else {
+                Rules::Classic
+            };
+            let empties = position.empties(geometry).count();
+            let never = AtomicBool::new(false);
+            let solved =
+                analyze_strong(geometry, position, &settings(1, 12, rules), &never, &|_| {});
+            assert_eq!(solved.depth, empties, "{shape}: solved to the end");
+            let brute = reference_scores(geometry, position, empties, rules, true);
+            assert_eq!(scores(&solved), brute, "{shape} with {empties} empties");
+            assert!(
+                scores(&solved)
+                    .iter()
+                    .all(|&(_, s)| s == 0 || s.abs() > 900_000_000)
+            );
+        }
+    }
+}
+
+/// Up to 12 empties where the unordered brute force stays affordable, 10 on the boards where
+/// a 12-empty brute force takes seconds per position.
+#[test]
+fn the_endgame_solver_equals_brute_force_with_up_to_12_empties() {
+    for (board, max_empties) in [
+        ("4x4", 12),
+        ("6x6", 12),
+        ("4x4x4", 12),
+        ("8x8", 10),
+        ("6x6x6", 10),
+    ] {
+        board
+            .parse::<Shape>()
+            .unwrap()
+            .dispatch(Solver { max_empties });
+    }
+}
