@@ -113,3 +113,13 @@ fn presets_export_and_import_through_the_command_line() {
         "{message}"
     );
 }
+
+#[test]
+fn solve_finds_the_known_4x4_result() {
+    // 4×4 Reversi is a second-player win, 11 discs to 3 (a difference of 8).
+    let output = reversi3d(&["solve", "--board", "4x4"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("perfect play: Red loses by 8"), "{text}");
+    assert!(text.contains("best move(s): 1-2 2-1 3-4 4-3"), "{text}");
+}

@@ -6,9 +6,9 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::setup::{PositionArgs, SearchArgs};
+use super::setup::{PositionArgs, SearchArgs, SearchChoice, StrongArgs};
 use crate::engine::notation::format_cell;
-use crate::engine::search::analyze;
+use crate::engine::search::{analyze, analyze_strong};
 use crate::engine::{Geometry, WidthJob};
 
 /// Arguments of `reversi3d analyze`.
@@ -18,6 +18,11 @@ pub struct AnalyzeArgs {
     position: PositionArgs,
     #[command(flatten)]
     search: SearchArgs,
+    #[command(flatten)]
+    strong: StrongArgs,
+    /// Which search: strong (the default) or classic (the seed's; α/β and symmetry apply to it).
+    #[arg(long = "search", value_enum, default_value_t = SearchChoice::Strong)]
+    search_kind: SearchChoice,
     /// Search depth in plies.
     #[arg(long, default_value_t = 6)]
     depth: u32,
@@ -45,8 +50,8 @@ impl WidthJob for Report<'_> {
         let (label, weights) = args.search.weights(("Arwen", arwen.weights))?;
         writeln!(
             out,
-            "analyze {shape}, {:?} to move, depth {}, {label}, α/β {:?}, symmetry {:?}",
-            position.to_move, args.depth, args.search.alpha_beta, args.search.symmetry
+            "analyze {shape}, {:?} to move, depth {}, {label}, {:?} search",
+            position.to_move, args.depth, args.search_kind
         )?;
         if position.is_game_over(geometry) {
             let outcome = position.outcome(crate::engine::Rules::Classic);
@@ -61,14 +66,17 @@ impl WidthJob for Report<'_> {
             )?;
             return Ok(());
         }
-        let settings = args.search.settings(args.depth, weights);
-        let analysis = analyze(
-            geometry,
-            &position,
-            &settings,
-            &AtomicBool::new(false),
-            &|_| {},
-        );
+        let never = AtomicBool::new(false);
+        let analysis = match args.search_kind {
+            SearchChoice::Strong => {
+                let settings = args.strong.settings(args.depth, weights);
+                analyze_strong(geometry, &position, &settings, &never, &|_| {})
+            }
+            SearchChoice::Classic => {
+                let settings = args.search.settings(args.depth, weights);
+                analyze(geometry, &position, &settings, &never, &|_| {})
+            }
+        };
         let best = analysis.best_score();
         let mut moves = analysis.moves.clone();
         moves.sort_by_key(|m| std::cmp::Reverse(m.score));
@@ -80,6 +88,19 @@ impl WidthJob for Report<'_> {
                 out,
                 "{:>10} {score:>10}{mark}",
                 format_cell(shape, scored.cell)
+            )?;
+        }
+        if !analysis.line.is_empty() {
+            let line: Vec<String> = analysis
+                .line
+                .iter()
+                .map(|&c| format_cell(shape, c))
+                .collect();
+            writeln!(
+                out,
+                "line {} (depth {} reached)",
+                line.join(" "),
+                analysis.depth
             )?;
         }
         writeln!(

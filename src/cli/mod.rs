@@ -1,10 +1,11 @@
 //! The headless command line: every heavy feature is scriptable without a display.
 
 mod analyze;
-mod bench;
+pub mod bench;
 mod perft;
 mod preset;
 mod setup;
+mod solve;
 
 use clap::{Parser, Subcommand};
 
@@ -30,6 +31,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Score every legal move of a position.
     Analyze(analyze::AnalyzeArgs),
+    /// The exact result of a position under perfect play, with the best moves and the line.
+    Solve(solve::SolveArgs),
     /// List, show, export and import weight presets.
     #[command(subcommand)]
     Preset(preset::PresetCommand),
@@ -41,6 +44,7 @@ pub fn run(command: Command, out: &mut (dyn std::io::Write + Send)) -> anyhow::R
         Command::Perft(args) => perft::run(&args, out),
         Command::Bench(args) => bench::run(&args, out),
         Command::Analyze(args) => analyze::run(&args, out),
+        Command::Solve(args) => solve::run(&args, out),
         Command::Preset(command) => preset::run(&command, out),
     }
 }

@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use crate::engine::notation::{
     Move, NotationError, format_transcript, parse_moves, parse_position, parse_transcript, replay,
 };
-use crate::engine::search::AnalysisSettings;
-use crate::engine::{Geometry, Position, Shape, Weights};
+use crate::engine::search::{AnalysisSettings, StrongSettings};
+use crate::engine::{Geometry, Position, Rules, Shape, Weights};
 use crate::game::Game;
 
 /// A switch written `on` or `off`.
@@ -95,6 +95,56 @@ impl PositionArgs {
             None => parse_moves(shape, self.moves.as_deref().unwrap_or("")).context("--moves")?,
         };
         replay(geometry, Position::start(geometry), &moves).context("--moves")
+    }
+}
+
+/// Which search `analyze` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SearchChoice {
+    /// Negamax PVS with iterative deepening and a transposition table.
+    Strong,
+    /// The seed app's fixed-depth α/β (or full minimax) search.
+    Classic,
+}
+
+/// How finished games are scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RulesChoice {
+    /// More discs win.
+    Classic,
+    /// Fewer discs win.
+    Misere,
+}
+
+/// Options of the strong search.
+#[derive(Args, Debug)]
+pub struct StrongArgs {
+    /// Scoring of finished games.
+    #[arg(long, value_enum, default_value_t = RulesChoice::Classic)]
+    pub rules: RulesChoice,
+    /// Transposition table size in megabytes.
+    #[arg(long, default_value_t = 256)]
+    pub table_mb: usize,
+    /// Solve exactly to the end once this few cells are empty.
+    #[arg(long, default_value_t = 14)]
+    pub endgame: u32,
+}
+
+impl StrongArgs {
+    /// Strong-search settings at `depth` with `weights`.
+    pub fn settings(&self, depth: u32, weights: Weights) -> StrongSettings {
+        StrongSettings {
+            depth,
+            rules: match self.rules {
+                RulesChoice::Classic => Rules::Classic,
+                RulesChoice::Misere => Rules::Misere,
+            },
+            weights,
+            table_megabytes: self.table_mb,
+            endgame_empties: self.endgame,
+            node_budget: None,
+            time_budget: None,
+        }
     }
 }
 

@@ -58,6 +58,9 @@ pub struct Analysis {
     pub finished: bool,
     /// Whether the cancel flag stopped the analysis (scores still missing stay `None`).
     pub cancelled: bool,
+    /// The expected line of play from the best move on, where the search knows it (the
+    /// strong search; empty for the classic one).
+    pub line: Vec<usize>,
 }
 
 impl Analysis {
@@ -124,6 +127,7 @@ pub fn analyze<const W: usize>(
         elapsed: Duration::ZERO,
         finished: cells.is_empty(),
         cancelled: false,
+        line: Vec::new(),
     });
     let root_player = position.to_move;
     let search_task = |task: &(Position<W>, u32)| {
@@ -198,6 +202,7 @@ mod tests {
             elapsed: Duration::ZERO,
             finished: true,
             cancelled: false,
+            line: Vec::new(),
         }
     }
 

@@ -175,6 +175,32 @@ impl<const W: usize> Searcher<'_, W> {
         best
     }
 
+    /// The line from `first` on, following the table's best moves (passes skipped), at most
+    /// `length` moves.
+    fn principal_line(&self, position: &Position<W>, first: usize, length: usize) -> Vec<usize> {
+        let mut line = vec![first];
+        let mut position = position
+            .play(self.geometry, first)
+            .expect("a legal best move");
+        while line.len() < length {
+            if position.must_pass(self.geometry) {
+                position = position.pass();
+            }
+            let next = self
+                .table
+                .probe(&position)
+                .map(|entry| usize::from(entry.best));
+            match next.and_then(|cell| position.play(self.geometry, cell).map(|p| (cell, p))) {
+                Some((cell, after)) => {
+                    line.push(cell);
+                    position = after;
+                }
+                None => break,
+            }
+        }
+        line
+    }
+
     /// Fills `list` with the moves, most promising first: the table's move, then corners,
     /// then the others by how few replies they leave (deep nodes) or by the mobility-free
     /// evaluation (shallow ones), X-squares last.
@@ -252,6 +278,7 @@ pub fn analyze_strong<const W: usize>(
         elapsed: Duration::ZERO,
         finished: cells.is_empty(),
         cancelled: false,
+        line: Vec::new(),
     };
     for depth in 1..=target {
         searcher.table.next_generation();
@@ -269,6 +296,9 @@ pub fn analyze_strong<const W: usize>(
             scored.score = Some(score);
         }
         result.finished = true;
+        if let Some(best) = result.choose(None) {
+            result.line = searcher.principal_line(position, best, depth as usize);
+        }
         result.nodes = searcher.counts.clone();
         result.elapsed = clock.elapsed();
         on_update(&result);

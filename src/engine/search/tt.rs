@@ -15,9 +15,8 @@ pub enum Bound {
 }
 
 /// One stored search result.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    key: u64,
     /// The score from the mover's point of view.
     pub score: i32,
     /// The remaining depth it was searched to.
@@ -29,37 +28,76 @@ pub struct Entry {
     generation: u8,
 }
 
-/// The table.
+impl Entry {
+    /// The entry in one word: score (32 bits), best move (16), depth (8), bound (2) and
+    /// generation (6). The word 0 never occurs (the bound is stored as 1 to 3).
+    fn pack(self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        u64::from(self.score as u32)
+            | u64::from(self.best) << 32
+            | u64::from(self.depth) << 48
+            | bound << 56
+            | u64::from(self.generation & 0x3f) << 58
+    }
+
+    fn unpack(word: u64) -> Option<Entry> {
+        let bound = match word >> 56 & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        Some(Entry {
+            score: word as u32 as i32,
+            best: (word >> 32) as u16,
+            depth: (word >> 48) as u8,
+            bound,
+            generation: (word >> 58) as u8,
+        })
+    }
+}
+
+/// The table: one slot of two words (the position's hash, the packed entry) per bucket. An
+/// empty table is all zeros, so even a large one costs nothing until it is used.
 pub struct TranspositionTable {
-    entries: Vec<Option<Entry>>,
+    slots: Vec<[u64; 2]>,
     generation: u8,
 }
 
 impl TranspositionTable {
-    /// A table that takes at most `megabytes` of memory (at least one entry).
+    /// A table that takes at most `megabytes` of memory (at least one slot).
     pub fn with_megabytes(megabytes: usize) -> Self {
-        let count = (megabytes << 20) / std::mem::size_of::<Option<Entry>>();
+        let count = (megabytes << 20) / std::mem::size_of::<[u64; 2]>();
         TranspositionTable {
-            entries: vec![None; count.max(1)],
+            slots: vec![[0; 2]; count.max(1)],
             generation: 0,
         }
     }
 
-    /// The memory the entries take, in bytes.
+    /// The memory the slots take, in bytes.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Option<Entry>>()
+        self.slots.len() * std::mem::size_of::<[u64; 2]>()
     }
 
     /// Starts a new search: older entries become the first to be replaced.
     pub fn next_generation(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+        self.generation = (self.generation + 1) & 0x3f;
     }
 
     /// The entry stored for `position`, if any.
     #[inline]
     pub fn probe<const W: usize>(&self, position: &Position<W>) -> Option<Entry> {
         let key = hash(position);
-        self.entries[self.slot(key)].filter(|entry| entry.key == key)
+        let [stored, word] = self.slots[self.slot(key)];
+        if stored == key {
+            Entry::unpack(word)
+        } else {
+            None
+        }
     }
 
     /// Stores a result for `position`.
@@ -75,26 +113,27 @@ impl TranspositionTable {
         let key = hash(position);
         let slot = self.slot(key);
         let depth = depth.min(u32::from(u8::MAX)) as u8;
-        let replace = match self.entries[slot] {
+        let [stored, word] = self.slots[slot];
+        let replace = match Entry::unpack(word) {
             None => true,
-            Some(old) => old.generation != self.generation || old.depth <= depth || old.key == key,
+            Some(old) => old.generation != self.generation || old.depth <= depth || stored == key,
         };
         if replace {
             let best = best.map_or(u16::MAX, |cell| cell as u16);
             let generation = self.generation;
-            self.entries[slot] = Some(Entry {
-                key,
+            let entry = Entry {
                 score,
                 depth,
                 bound,
                 best,
                 generation,
-            });
+            };
+            self.slots[slot] = [key, entry.pack()];
         }
     }
 
     fn slot(&self, key: u64) -> usize {
-        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+        ((u128::from(key) * self.slots.len() as u128) >> 64) as usize
     }
 }
 
