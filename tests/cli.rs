@@ -121,5 +121,6 @@ fn solve_finds_the_known_4x4_result() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(output.status.success(), "{text}");
     assert!(text.contains("perfect play: Red loses by 8"), "{text}");
-    assert!(text.contains("best move(s): 1-2 2-1 3-4 4-3"), "{text}");
+    // The four first moves are symmetric: the filter keeps the first.
+    assert!(text.contains("best move(s): 1-2\n"), "{text}");
 }

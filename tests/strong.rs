@@ -22,6 +22,7 @@ fn settings(depth: u32, endgame_empties: u32, rules: Rules) -> StrongSettings {
         endgame_empties,
         node_budget: None,
         time_budget: None,
+        symmetry: false,
     }
 }
 

@@ -69,7 +69,8 @@ impl WidthJob for Report<'_> {
         let never = AtomicBool::new(false);
         let analysis = match args.search_kind {
             SearchChoice::Strong => {
-                let settings = args.strong.settings(args.depth, weights);
+                let symmetry = args.search.symmetry.is_on();
+                let settings = args.strong.settings(args.depth, weights, symmetry);
                 analyze_strong(geometry, &position, &settings, &never, &|_| {})
             }
             SearchChoice::Classic => {

@@ -131,8 +131,9 @@ pub struct StrongArgs {
 }
 
 impl StrongArgs {
-    /// Strong-search settings at `depth` with `weights`.
-    pub fn settings(&self, depth: u32, weights: Weights) -> StrongSettings {
+    /// Strong-search settings at `depth` with `weights`, with or without the root symmetry
+    /// filter.
+    pub fn settings(&self, depth: u32, weights: Weights, symmetry: bool) -> StrongSettings {
         StrongSettings {
             depth,
             rules: match self.rules {
@@ -144,6 +145,7 @@ impl StrongArgs {
             endgame_empties: self.endgame,
             node_budget: None,
             time_budget: None,
+            symmetry,
         }
     }
 }

@@ -37,7 +37,9 @@ impl WidthJob for Report<'_> {
         let shape = geometry.shape();
         let position = args.position.position(geometry)?;
         let empties = position.empties(geometry).count();
-        let mut settings = args.strong.settings(empties, crate::cli::bench::ARWEN_V10);
+        let mut settings = args
+            .strong
+            .settings(empties, crate::cli::bench::ARWEN_V10, true);
         settings.endgame_empties = u32::MAX;
         writeln!(
             out,

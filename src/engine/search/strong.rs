@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::analysis::{Analysis, MoveScore};
 use super::counts::NodeCounts;
+use super::symmetry::distinct_moves;
 use super::tt::{Bound, TranspositionTable};
 use crate::engine::bits::Bits;
 use crate::engine::eval::{Evaluator, Weights};
@@ -38,6 +39,8 @@ pub struct StrongSettings {
     pub node_budget: Option<u64>,
     /// Stop after about this long (the last finished depth is kept).
     pub time_budget: Option<Duration>,
+    /// Drop root moves equivalent by a symmetry of the position.
+    pub symmetry: bool,
 }
 
 /// The exact score of a finished game for the side to move: a win is `WIN` plus the disc
@@ -216,7 +219,7 @@ impl<const W: usize> Searcher<'_, W> {
         for cell in moves {
             let flips = self.geometry.flips(position.mover, position.opponent, cell);
             let child = position.apply(cell, flips);
-            let mut key = if depth > 2 {
+            let mut key = if depth > 3 {
                 -1000 * child.legal_moves(self.geometry).count() as i32
             } else {
                 -self.evaluator.material(&child, child.to_move)
@@ -267,7 +270,12 @@ pub fn analyze_strong<const W: usize>(
         stopped: false,
         lists: Vec::new(),
     };
-    let cells: Vec<usize> = position.legal_moves(geometry).iter().collect();
+    let legal = position.legal_moves(geometry);
+    let cells: Vec<usize> = if settings.symmetry {
+        distinct_moves(&geometry.shape().symmetries(), position, legal)
+    } else {
+        legal.iter().collect()
+    };
     let mut result = Analysis {
         depth: 0,
         moves: cells
