@@ -62,6 +62,17 @@ pub fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<T, String> {
     })
 }
 
+/// Refuses a file `version` other than the `supported` one.
+pub fn check_version(version: u32, supported: u32) -> Result<(), String> {
+    if version == supported {
+        Ok(())
+    } else {
+        Err(format!(
+            "version {version} is not supported (this build reads version {supported})"
+        ))
+    }
+}
+
 /// Pretty RON for a value (infallible for the plain data types we save).
 pub fn to_ron<T: Serialize>(value: &T) -> String {
     let config = ron::ser::PrettyConfig::new().struct_names(false);

@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::scores;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -31,14 +33,6 @@ fn run<const W: usize>(
     s: &AnalysisSettings,
 ) -> Analysis {
     analyze(geometry, position, s, &AtomicBool::new(false), &|_| {})
-}
-
-fn scores(analysis: &Analysis) -> Vec<(usize, i32)> {
-    analysis
-        .moves
-        .iter()
-        .map(|m| (m.cell, m.score.expect("finished")))
-        .collect()
 }
 
 /// A position after a random number of random plies, with the side to move able to move.

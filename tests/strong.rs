@@ -4,11 +4,13 @@
 
 mod common;
 
+use common::scores;
+
 use std::sync::atomic::AtomicBool;
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use reversi3d::engine::search::{Analysis, StrongSettings, analyze_strong, final_score};
+use reversi3d::engine::search::{StrongSettings, analyze_strong, final_score};
 use reversi3d::engine::{Evaluator, Geometry, Position, Rules, Shape, Weights, WidthJob};
 
 const FRODO: Weights = Weights([15, 22, 1000, -9, -19, 132, -2, 2, -2]);
@@ -24,14 +26,6 @@ fn settings(depth: u32, endgame_empties: u32, rules: Rules) -> StrongSettings {
         time_budget: None,
         symmetry: false,
     }
-}
-
-fn scores(analysis: &Analysis) -> Vec<(usize, i32)> {
-    analysis
-        .moves
-        .iter()
-        .map(|m| (m.cell, m.score.expect("finished")))
-        .collect()
 }
 
 /// Plain negamax, or plain α/β when `prune`: no table, no ordering.

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::Weights;
-use crate::files::{FileError, parse_ron, read_text, to_ron, write_atomically};
+use crate::files::{FileError, check_version, parse_ron, read_text, to_ron, write_atomically};
 
 /// The preset schema version this build reads and writes.
 pub const PRESET_VERSION: u32 = 1;
@@ -126,12 +126,7 @@ impl Preset {
     /// Parses and checks preset text; the error names the line and column or the field.
     pub fn from_ron(text: &str) -> Result<Preset, String> {
         let file: PresetFile = parse_ron(text)?;
-        if file.version != PRESET_VERSION {
-            return Err(format!(
-                "version {} is not supported (this build reads version {PRESET_VERSION})",
-                file.version
-            ));
-        }
+        check_version(file.version, PRESET_VERSION)?;
         let weights = file.weights.to_weights()?;
         let preset = Preset {
             name: file.name,

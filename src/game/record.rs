@@ -12,7 +12,7 @@ use crate::ai::preset::WeightTable;
 use crate::ai::{AiPlayer, Player, Preset, SearchKind};
 use crate::engine::notation::{format_moves, parse_moves};
 use crate::engine::{Outcome, Rules, Shape};
-use crate::files::{FileError, parse_ron, read_text, to_ron, write_atomically};
+use crate::files::{FileError, check_version, parse_ron, read_text, to_ron, write_atomically};
 
 /// The game record schema version this build reads and writes.
 pub const GAME_VERSION: u32 = 1;
@@ -83,12 +83,7 @@ impl Game {
     /// result against the final position.
     pub fn from_record(text: &str) -> Result<Game, String> {
         let file: GameFile = parse_ron(text)?;
-        if file.version != GAME_VERSION {
-            return Err(format!(
-                "version {} is not supported (this build reads version {GAME_VERSION})",
-                file.version
-            ));
-        }
+        check_version(file.version, GAME_VERSION)?;
         let shape: Shape = file.board.parse().map_err(|e| format!("board: {e}"))?;
         let red = player(file.red).map_err(|e| format!("red: {e}"))?;
         let green = player(file.green).map_err(|e| format!("green: {e}"))?;

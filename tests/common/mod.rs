@@ -42,6 +42,15 @@ pub fn random_position<const W: usize>(
     random_play(geometry, Position::start(geometry), plies, rng)
 }
 
+/// The scores of a finished analysis as (cell, score) pairs.
+pub fn scores(analysis: &reversi3d::engine::search::Analysis) -> Vec<(usize, i32)> {
+    analysis
+        .moves
+        .iter()
+        .map(|m| (m.cell, m.score.expect("finished")))
+        .collect()
+}
+
 /// The naive reference's board holding the same discs and side to move as `position`.
 pub fn to_naive<const W: usize>(shape: Shape, position: &Position<W>) -> Naive {
     let mut naive = Naive::start(shape.dims(), shape.side());

@@ -64,6 +64,23 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// An analysis of the root moves `cells` with nothing scored yet (finished at once when
+    /// there are no moves), counting nodes for up to `depth` plies.
+    pub fn unscored(cells: &[usize], depth: u32) -> Analysis {
+        Analysis {
+            depth: 0,
+            moves: cells
+                .iter()
+                .map(|&cell| MoveScore { cell, score: None })
+                .collect(),
+            nodes: NodeCounts::new(depth),
+            elapsed: Duration::ZERO,
+            finished: cells.is_empty(),
+            cancelled: false,
+            line: Vec::new(),
+        }
+    }
+
     /// The best score found so far.
     pub fn best_score(&self) -> Option<i32> {
         self.moves.iter().filter_map(|m| m.score).max()
@@ -119,15 +136,8 @@ pub fn analyze<const W: usize>(
     cells.iter().for_each(|_| nodes.visit(depth - 1));
     let state = Mutex::new(Analysis {
         depth,
-        moves: cells
-            .iter()
-            .map(|&cell| MoveScore { cell, score: None })
-            .collect(),
         nodes,
-        elapsed: Duration::ZERO,
-        finished: cells.is_empty(),
-        cancelled: false,
-        line: Vec::new(),
+        ..Analysis::unscored(&cells, depth)
     });
     let root_player = position.to_move;
     let search_task = |task: &(Position<W>, u32)| {

@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::analysis::{Analysis, MoveScore};
+use super::analysis::Analysis;
 use super::counts::NodeCounts;
 use super::symmetry::distinct_moves;
 use super::tt::{Bound, TranspositionTable};
@@ -276,18 +276,7 @@ pub fn analyze_strong<const W: usize>(
     } else {
         legal.iter().collect()
     };
-    let mut result = Analysis {
-        depth: 0,
-        moves: cells
-            .iter()
-            .map(|&cell| MoveScore { cell, score: None })
-            .collect(),
-        nodes: NodeCounts::new(target),
-        elapsed: Duration::ZERO,
-        finished: cells.is_empty(),
-        cancelled: false,
-        line: Vec::new(),
-    };
+    let mut result = Analysis::unscored(&cells, target);
     for depth in 1..=target {
         searcher.table.next_generation();
         let mut scores = Vec::with_capacity(cells.len());
