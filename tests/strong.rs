@@ -206,3 +206,31 @@ fn the_endgame_solver_equals_brute_force_with_up_to_12_empties() {
             .dispatch(Solver { max_empties });
     }
 }
+
+#[test]
+fn one_or_two_workers_solve_to_the_same_scores() {
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    for position in positions(&geometry, 8, 10..=14, 5) {
+        let runs: Vec<Vec<(usize, i32)>> = [1, 2]
+            .into_iter()
+            .map(|workers| {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(workers)
+                    .build()
+                    .unwrap();
+                let never = AtomicBool::new(false);
+                let solve = settings(1, 14, Rules::Classic);
+                pool.install(|| {
+                    scores(&analyze_strong(
+                        &geometry,
+                        &position,
+                        &solve,
+                        &never,
+                        &|_| {},
+                    ))
+                })
+            })
+            .collect();
+        assert_eq!(runs[0], runs[1]);
+    }
+}

@@ -122,8 +122,9 @@ pub struct StrongArgs {
     /// Scoring of finished games.
     #[arg(long, value_enum, default_value_t = RulesChoice::Classic)]
     pub rules: RulesChoice,
-    /// Transposition table size in megabytes.
-    #[arg(long, default_value_t = 256)]
+    /// Transposition table size in megabytes (shared out among the root moves). Larger pays
+    /// only on long searches: every fresh page costs a fault on first use.
+    #[arg(long, default_value_t = 64)]
     pub table_mb: usize,
     /// Solve exactly to the end once this few cells are empty.
     #[arg(long, default_value_t = 14)]

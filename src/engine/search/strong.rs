@@ -6,6 +6,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use rayon::prelude::*;
+
 use super::analysis::Analysis;
 use super::counts::NodeCounts;
 use super::symmetry::distinct_moves;
@@ -240,7 +242,7 @@ impl<const W: usize> Searcher<'_, W> {
 
 /// Analyses `position` with the strong search: iterative deepening up to `settings.depth`
 /// (or to the end of the game when few cells are empty), every root move scored exactly at
-/// each finished depth. `on_update` sees the analysis after every finished depth; the cancel
+/// each finished depth, the root moves spread over the current rayon pool. `on_update` sees the analysis after every finished depth; the cancel
 /// flag or a budget stops it, keeping the last finished depth.
 pub fn analyze_strong<const W: usize>(
     geometry: &Geometry<W>,
@@ -256,35 +258,52 @@ pub fn analyze_strong<const W: usize>(
     } else {
         settings.depth.max(1)
     };
-    let mut searcher = Searcher {
-        geometry,
-        evaluator: Evaluator::new(geometry, &settings.weights),
-        rules: settings.rules,
-        table: TranspositionTable::with_megabytes(settings.table_megabytes),
-        corners: geometry.category_mask(Category::Corner),
-        x_squares: geometry.category_mask(Category::XSquare),
-        counts: NodeCounts::new(target),
-        cancel,
-        deadline: settings.time_budget.map(|t| clock + t),
-        node_budget: settings.node_budget,
-        stopped: false,
-        lists: Vec::new(),
-    };
     let legal = position.legal_moves(geometry);
     let cells: Vec<usize> = if settings.symmetry {
         distinct_moves(&geometry.shape().symmetries(), position, legal)
     } else {
         legal.iter().collect()
     };
+    // One searcher per root move, each with its share of the table and the node budget: the
+    // root moves are searched in parallel on the caller's rayon pool, and since no searcher
+    // sees another's table, the scores do not depend on the number of workers.
+    let shares = cells.len().max(1);
+    let mut searchers: Vec<Searcher<W>> = cells
+        .iter()
+        .map(|_| Searcher {
+            geometry,
+            evaluator: Evaluator::new(geometry, &settings.weights),
+            rules: settings.rules,
+            table: TranspositionTable::with_megabytes(settings.table_megabytes / shares),
+            corners: geometry.category_mask(Category::Corner),
+            x_squares: geometry.category_mask(Category::XSquare),
+            counts: NodeCounts::new(target),
+            cancel,
+            deadline: settings.time_budget.map(|t| clock + t),
+            node_budget: settings.node_budget.map(|n| n / shares as u64),
+            stopped: false,
+            lists: Vec::new(),
+        })
+        .collect();
     let mut result = Analysis::unscored(&cells, target);
-    for depth in 1..=target {
-        searcher.table.next_generation();
-        let mut scores = Vec::with_capacity(cells.len());
-        for &cell in &cells {
-            let child = position.play(geometry, cell).expect("root moves are legal");
-            scores.push(-searcher.negamax(&child, depth - 1, -i32::MAX, i32::MAX, 1));
+    let total_counts = |searchers: &[Searcher<W>]| {
+        let mut total = NodeCounts::new(target);
+        for searcher in searchers {
+            total += &searcher.counts;
         }
-        if searcher.stopped {
+        total
+    };
+    for depth in 1..=target {
+        let scores: Vec<i32> = searchers
+            .par_iter_mut()
+            .zip(&cells)
+            .map(|(searcher, &cell)| {
+                searcher.table.next_generation();
+                let child = position.play(geometry, cell).expect("root moves are legal");
+                -searcher.negamax(&child, depth - 1, -i32::MAX, i32::MAX, 1)
+            })
+            .collect();
+        if searchers.iter().any(|searcher| searcher.stopped) {
             result.cancelled = true;
             break;
         }
@@ -294,13 +313,17 @@ pub fn analyze_strong<const W: usize>(
         }
         result.finished = true;
         if let Some(best) = result.choose(None) {
-            result.line = searcher.principal_line(position, best, depth as usize);
+            let index = cells
+                .iter()
+                .position(|&cell| cell == best)
+                .expect("a root move");
+            result.line = searchers[index].principal_line(position, best, depth as usize);
         }
-        result.nodes = searcher.counts.clone();
+        result.nodes = total_counts(&searchers);
         result.elapsed = clock.elapsed();
         on_update(&result);
     }
-    result.nodes = searcher.counts.clone();
+    result.nodes = total_counts(&searchers);
     result.elapsed = clock.elapsed();
     result
 }
