@@ -193,13 +193,7 @@ fn one_or_two_workers_give_the_same_scores_and_counts() {
         };
         let runs: Vec<Analysis> = [1, 2]
             .into_iter()
-            .map(|workers| {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(workers)
-                    .build()
-                    .unwrap();
-                pool.install(|| run(&geometry, &position, &settings))
-            })
+            .map(|workers| common::with_workers(workers, || run(&geometry, &position, &settings)))
             .collect();
         assert_eq!(scores(&runs[0]), scores(&runs[1]));
         assert_eq!(runs[0].nodes, runs[1].nodes);

@@ -214,13 +214,9 @@ fn one_or_two_workers_solve_to_the_same_scores() {
         let runs: Vec<Vec<(usize, i32)>> = [1, 2]
             .into_iter()
             .map(|workers| {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(workers)
-                    .build()
-                    .unwrap();
                 let never = AtomicBool::new(false);
                 let solve = settings(1, 14, Rules::Classic);
-                pool.install(|| {
+                common::with_workers(workers, || {
                     scores(&analyze_strong(
                         &geometry,
                         &position,

@@ -5,6 +5,7 @@ use clap::{Args, ValueEnum};
 
 use crate::ai::PresetLibrary;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use crate::engine::notation::{
     Move, NotationError, format_transcript, parse_moves, parse_position, parse_transcript, replay,
@@ -49,20 +50,35 @@ pub struct PositionArgs {
     /// A saved game record (.ron): its board and the position at its last move.
     #[arg(long, conflicts_with = "moves")]
     pub game: Option<PathBuf>,
+    /// The record of `--game`, read once on first use.
+    #[arg(skip)]
+    loaded_game: OnceLock<Game>,
 }
 
 impl PositionArgs {
     /// The board: that of `--game` when given, else `--board`, which must
     /// be 8×8 for `--transcript`.
     pub fn shape(&self) -> anyhow::Result<Shape> {
-        let shape = match &self.game {
-            Some(path) => Game::load(path)?.shape,
+        let shape = match self.game()? {
+            Some(game) => game.shape,
             None => self.board,
         };
         if self.transcript.is_some() && shape != Shape::new(2, 8)? {
             bail!("--transcript is for 8x8 games; the board is {shape}");
         }
         Ok(shape)
+    }
+
+    /// The game record of `--game`, if given (read from disk only the first time).
+    fn game(&self) -> anyhow::Result<Option<&Game>> {
+        let Some(path) = &self.game else {
+            return Ok(None);
+        };
+        if let Some(game) = self.loaded_game.get() {
+            return Ok(Some(game));
+        }
+        let game = Game::load(path)?;
+        Ok(Some(self.loaded_game.get_or_init(|| game)))
     }
 
     /// The position these arguments describe, or a message naming the problem.
@@ -90,8 +106,8 @@ impl PositionArgs {
                 .map_err(as_written)
                 .context("--transcript");
         }
-        let moves = match &self.game {
-            Some(path) => Game::load(path)?.moves().to_vec(),
+        let moves = match self.game()? {
+            Some(game) => game.moves().to_vec(),
             None => parse_moves(shape, self.moves.as_deref().unwrap_or("")).context("--moves")?,
         };
         replay(geometry, Position::start(geometry), &moves).context("--moves")

@@ -42,6 +42,15 @@ pub fn random_position<const W: usize>(
     random_play(geometry, Position::start(geometry), plies, rng)
 }
 
+/// Runs `work` on a rayon pool of `workers` threads.
+pub fn with_workers<T: Send>(workers: usize, work: impl FnOnce() -> T + Send) -> T {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .build()
+        .unwrap();
+    pool.install(work)
+}
+
 /// The scores of a finished analysis as (cell, score) pairs.
 pub fn scores(analysis: &reversi3d::engine::search::Analysis) -> Vec<(usize, i32)> {
     analysis
