@@ -1,6 +1,7 @@
 //! reversi3d: Reversi on N×N boards and N×N×N cubes — engine, players and tools.
 
 pub mod ai;
+pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod files;

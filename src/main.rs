@@ -2,14 +2,13 @@
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 use reversi3d::cli::{Cli, is_broken_pipe, run};
 
 fn main() -> ExitCode {
     let outcome = match Cli::parse().command {
         Some(command) => run(command, &mut std::io::stdout()),
-        // The GUI arrives with the workspace issue; until then, show the help.
-        None => Cli::command().print_help().map_err(Into::into),
+        None => reversi3d::app::run(),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

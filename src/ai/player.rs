@@ -9,9 +9,25 @@ use super::preset::Preset;
     Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize, serde::Deserialize,
 )]
 pub enum SearchKind {
-    /// The seed's fixed-depth α/β search (the strong search joins as the default when it lands).
+    /// Negamax PVS with iterative deepening, a transposition table and an exact endgame solver:
+    /// the default for play and analysis.
     #[default]
+    Strong,
+    /// The seed's fixed-depth α/β search (for fidelity and comparison).
     Classic,
+}
+
+impl SearchKind {
+    /// Both kinds, the default first.
+    pub const ALL: [SearchKind; 2] = [SearchKind::Strong, SearchKind::Classic];
+
+    /// A short name for menus and logs.
+    pub fn label(self) -> &'static str {
+        match self {
+            SearchKind::Strong => "strong",
+            SearchKind::Classic => "classic",
+        }
+    }
 }
 
 /// An AI player.

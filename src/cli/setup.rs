@@ -140,10 +140,10 @@ pub struct StrongArgs {
     pub rules: RulesChoice,
     /// Transposition table size in megabytes (shared out among the root moves). Larger pays
     /// only on long searches: every fresh page costs a fault on first use.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = StrongSettings::DEFAULT_TABLE_MEGABYTES)]
     pub table_mb: usize,
     /// Solve exactly to the end once this few cells are empty.
-    #[arg(long, default_value_t = 14)]
+    #[arg(long, default_value_t = StrongSettings::DEFAULT_ENDGAME_EMPTIES)]
     pub endgame: u32,
 }
 
@@ -151,18 +151,15 @@ impl StrongArgs {
     /// Strong-search settings at `depth` with `weights`, with or without the root symmetry
     /// filter.
     pub fn settings(&self, depth: u32, weights: Weights, symmetry: bool) -> StrongSettings {
+        let rules = match self.rules {
+            RulesChoice::Classic => Rules::Classic,
+            RulesChoice::Misere => Rules::Misere,
+        };
         StrongSettings {
-            depth,
-            rules: match self.rules {
-                RulesChoice::Classic => Rules::Classic,
-                RulesChoice::Misere => Rules::Misere,
-            },
-            weights,
             table_megabytes: self.table_mb,
             endgame_empties: self.endgame,
-            node_budget: None,
-            time_budget: None,
             symmetry,
+            ..StrongSettings::new(depth, rules, weights)
         }
     }
 }

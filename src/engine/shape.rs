@@ -14,7 +14,8 @@ pub type Coords = [usize; 3];
 pub type Step = [i32; 3];
 
 /// An N×N board (`dims` = 2) or an N×N×N cube (`dims` = 3).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct Shape {
     dims: usize,
     n: usize,
@@ -330,6 +331,20 @@ impl FromStr for Shape {
             return Err(ShapeError::Unequal(trimmed.to_string()));
         }
         Shape::new(sides.len(), sides[0])
+    }
+}
+
+impl TryFrom<String> for Shape {
+    type Error = ShapeError;
+
+    fn try_from(text: String) -> Result<Shape, ShapeError> {
+        text.parse()
+    }
+}
+
+impl From<Shape> for String {
+    fn from(shape: Shape) -> String {
+        shape.to_string()
     }
 }
 

@@ -43,6 +43,10 @@ pub struct Board {
     pub legal: Vec<usize>,
     /// Whether neither side can move.
     pub over: bool,
+    /// Who moves next: the side to move, or the other side when the side to move must pass.
+    pub mover: Color,
+    /// The legal moves of `mover` (empty once the game is over).
+    pub mover_moves: Vec<usize>,
 }
 
 impl Game {
@@ -170,7 +174,14 @@ impl WidthJob for Replay<'_> {
 }
 
 fn board_of<const W: usize>(geometry: &Geometry<W>, position: &Position<W>) -> Board {
+    let next = if position.must_pass(geometry) {
+        position.pass()
+    } else {
+        *position
+    };
     Board {
+        mover: next.to_move,
+        mover_moves: next.legal_moves(geometry).iter().collect(),
         shape: geometry.shape(),
         red: position.discs(Color::Red).iter().collect(),
         green: position.discs(Color::Green).iter().collect(),

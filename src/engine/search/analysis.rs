@@ -112,6 +112,19 @@ impl Analysis {
     }
 }
 
+/// A score as people read it: exact game results as `win +12` or `loss -4` (the disc margin
+/// after `WIN`), heuristic values as plain numbers.
+pub fn score_text(score: i32) -> String {
+    use super::strong::WIN;
+    if score >= WIN / 2 {
+        format!("win +{}", score - WIN)
+    } else if score <= -WIN / 2 {
+        format!("loss {}", score + WIN)
+    } else {
+        score.to_string()
+    }
+}
+
 /// Analyses `position` with the classic search: every root move gets its exact min/max score
 /// at `settings.depth`. `on_update` sees the analysis after each finished root move; `cancel`
 /// stops it within a few thousand nodes per worker.

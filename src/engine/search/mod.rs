@@ -8,6 +8,6 @@ pub mod strong;
 pub mod symmetry;
 pub mod tt;
 
-pub use analysis::{Analysis, AnalysisSettings, MoveScore, analyze};
+pub use analysis::{Analysis, AnalysisSettings, MoveScore, analyze, score_text};
 pub use counts::NodeCounts;
 pub use strong::{StrongSettings, WIN, analyze_strong, final_score};

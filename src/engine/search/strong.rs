@@ -45,6 +45,29 @@ pub struct StrongSettings {
     pub symmetry: bool,
 }
 
+impl StrongSettings {
+    /// The default table size: large enough for interactive depths, small enough that its page
+    /// faults cost little on short searches.
+    pub const DEFAULT_TABLE_MEGABYTES: usize = 64;
+    /// The default number of empty cells from which the search solves exactly.
+    pub const DEFAULT_ENDGAME_EMPTIES: u32 = 14;
+
+    /// Settings at `depth` with the default table, endgame threshold and symmetry filter, and
+    /// no budget.
+    pub fn new(depth: u32, rules: Rules, weights: Weights) -> Self {
+        StrongSettings {
+            depth,
+            rules,
+            weights,
+            table_megabytes: Self::DEFAULT_TABLE_MEGABYTES,
+            endgame_empties: Self::DEFAULT_ENDGAME_EMPTIES,
+            node_budget: None,
+            time_budget: None,
+            symmetry: true,
+        }
+    }
+}
+
 /// The exact score of a finished game for the side to move: a win is `WIN` plus the disc
 /// margin, a loss `-WIN` minus it, a draw 0 (under misère rules fewer discs win).
 pub fn final_score<const W: usize>(position: &Position<W>, rules: Rules) -> i32 {

@@ -1,0 +1,222 @@
+//! A 2D board drawn with egui: the single board of a 2D game or one slice of a cube. Discs,
+//! hints, best moves, the last move, a move preview and the Categories/Values overlays; a click
+//! on a cell plays it.
+
+use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+
+use super::palette;
+use super::session::Session;
+use crate::engine::Color;
+use crate::engine::notation::format_cell;
+use crate::engine::search::score_text;
+use crate::engine::shape::Coords;
+
+/// Which cells a board shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plane {
+    /// The axis held fixed (2 on a 2D board).
+    pub axis: usize,
+    /// The fixed coordinate along it (0 on a 2D board).
+    pub index: usize,
+}
+
+impl Plane {
+    /// The two free axes: drawn left to right and top to bottom.
+    pub fn free_axes(self) -> (usize, usize) {
+        match self.axis {
+            0 => (1, 2),
+            1 => (0, 2),
+            _ => (0, 1),
+        }
+    }
+
+    /// The coordinates of the cell in column `u`, row `v`.
+    pub fn coords(self, u: usize, v: usize) -> Coords {
+        let (a, b) = self.free_axes();
+        let mut coords = [0; 3];
+        coords[a] = u;
+        coords[b] = v;
+        coords[self.axis] = self.index;
+        coords
+    }
+
+    /// The name of the plane, e.g. `XY` (used in accessibility labels).
+    pub fn name(self) -> &'static str {
+        match self.axis {
+            0 => "YZ",
+            1 => "XZ",
+            _ => "XY",
+        }
+    }
+}
+
+/// Draws the board of `plane` with cells of `cell` points and handles clicks and hovering.
+/// Accessibility label of a cell: `"{plane name} {x-y-z}"` (`"board x-y"` in 2D).
+pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
+    let shape = session.board().shape;
+    let n = shape.side();
+    let margin = cell * 0.5;
+    let size = Vec2::new(n as f32 * cell + margin, n as f32 * cell + margin);
+    let (outer, _) = ui.allocate_exact_size(size, Sense::hover());
+    let origin = outer.min + Vec2::splat(margin);
+    let painter = ui.painter_at(outer);
+    let label_font = egui::FontId::proportional((cell * 0.35).clamp(8.0, 14.0));
+    let label_color = ui.visuals().weak_text_color();
+    for i in 0..n {
+        let text = (i + 1).to_string();
+        let column = Pos2::new(origin.x + (i as f32 + 0.5) * cell, outer.min.y + margin * 0.5);
+        let row = Pos2::new(outer.min.x + margin * 0.5, origin.y + (i as f32 + 0.5) * cell);
+        painter.text(column, egui::Align2::CENTER_CENTER, &text, label_font.clone(), label_color);
+        painter.text(row, egui::Align2::CENTER_CENTER, &text, label_font.clone(), label_color);
+    }
+    let look = Look::of(session);
+    let prefix = if shape.is_3d() { plane.name() } else { "board" };
+    let mut clicked = None;
+    let mut hovered = None;
+    for v in 0..n {
+        for u in 0..n {
+            let index = shape.cell(plane.coords(u, v));
+            let min = origin + Vec2::new(u as f32 * cell, v as f32 * cell);
+            let rect = Rect::from_min_size(min, Vec2::splat(cell));
+            let id = ui.scope_id().with(("cell", plane.axis, index));
+            let response = ui.interact(rect, id, Sense::click());
+            let name = format_cell(shape, index);
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{prefix} {name}"))
+            });
+            look.paint_cell(&painter, rect, index, session);
+            if response.hovered() {
+                hovered = Some(index);
+                painter.rect_stroke(rect, 0.0, Stroke::new(2.0, Color32::WHITE), StrokeKind::Inside);
+            }
+            if response.clicked() {
+                clicked = Some(index);
+            }
+            if session.settings.hover && response.hovered() {
+                let tip = look.describe(index, session);
+                response.on_hover_text_at_pointer(tip);
+            }
+        }
+    }
+    if hovered.is_some() {
+        session.hovered = hovered;
+    }
+    if let Some(index) = clicked {
+        session.click_cell(index);
+    }
+}
+
+/// What the cells show this frame.
+struct Look {
+    red: Vec<bool>,
+    green: Vec<bool>,
+    hints: Vec<bool>,
+    best: Vec<bool>,
+    last: Option<usize>,
+    mover: Color,
+    max_weight: f32,
+}
+
+impl Look {
+    fn of(session: &Session) -> Self {
+        let board = session.board();
+        let cells = board.shape.cells();
+        let mark = |list: &[usize]| {
+            let mut marks = vec![false; cells];
+            list.iter().for_each(|&c| marks[c] = true);
+            marks
+        };
+        let hints = if session.settings.hints && !board.over {
+            mark(&board.mover_moves)
+        } else {
+            vec![false; cells]
+        };
+        let weights = session.weights_preset().weights;
+        Look {
+            red: mark(&board.red),
+            green: mark(&board.green),
+            hints,
+            best: mark(&session.best_moves()),
+            last: session.last_move(),
+            mover: board.mover,
+            max_weight: weights.0[2..].iter().map(|w| w.abs()).max().unwrap_or(1).max(1) as f32,
+        }
+    }
+
+    fn paint_cell(&self, painter: &egui::Painter, rect: Rect, index: usize, session: &Session) {
+        let settings = &session.settings;
+        let shape = session.board().shape;
+        let category = shape.category(index);
+        let fill = if settings.values {
+            let weight = session.weights_preset().weights.category(category) as f32;
+            palette::value(weight / self.max_weight)
+        } else if settings.categories {
+            palette::category(category)
+        } else {
+            palette::FELT
+        };
+        painter.rect_filled(rect, 0.0, fill);
+        painter.rect_stroke(rect, 0.0, Stroke::new(1.0, palette::GRID), StrokeKind::Inside);
+        let center = rect.center();
+        let radius = rect.width() * 0.42;
+        let disc = if self.red[index] {
+            Some(Color::Red)
+        } else if self.green[index] {
+            Some(Color::Green)
+        } else {
+            None
+        };
+        if let Some(color) = disc {
+            painter.circle(center, radius, palette::disc(color), Stroke::new(1.0, Color32::BLACK));
+        }
+        if let Some(preview) = &session.preview {
+            self.paint_preview(painter, center, radius, index, preview);
+        }
+        if self.best[index] {
+            painter.circle_stroke(center, radius * 0.8, Stroke::new(3.0, palette::BEST));
+        }
+        if self.hints[index] {
+            let hint = radius * 0.3 * settings.hint_size;
+            painter.circle_filled(center, hint, palette::disc(self.mover));
+        }
+        if self.last == Some(index) {
+            painter.circle_filled(center, radius * 0.18, Color32::WHITE);
+        }
+    }
+
+    /// The previewed move as a faint disc, and the discs it flips ringed in the new colour.
+    fn paint_preview(
+        &self,
+        painter: &egui::Painter,
+        center: Pos2,
+        radius: f32,
+        index: usize,
+        preview: &super::session::Preview,
+    ) {
+        let color = palette::disc(self.mover);
+        if preview.cell == index {
+            painter.circle_filled(center, radius, color.gamma_multiply(0.6));
+        } else {
+            let now_mover = match self.mover {
+                Color::Red => preview.board.red.contains(&index) && self.green[index],
+                Color::Green => preview.board.green.contains(&index) && self.red[index],
+            };
+            if now_mover {
+                painter.circle_stroke(center, radius * 0.7, Stroke::new(3.0, color));
+            }
+        }
+    }
+
+    fn describe(&self, index: usize, session: &Session) -> String {
+        let shape = session.board().shape;
+        let category = shape.category(index);
+        let mut text = format!("{} · {}", format_cell(shape, index), category.label());
+        if let Some(shown) = session.shown()
+            && let Some(scored) = shown.analysis.moves.iter().find(|m| m.cell == index)
+            && let Some(score) = scored.score
+        {
+            text += &format!(" · score {}", score_text(score));
+        }
+        text
+    }
+}

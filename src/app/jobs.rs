@@ -1,0 +1,105 @@
+//! Engine work off the UI thread: a search runs on its own thread with a rayon pool of the
+//! chosen size, streams its analysis through a channel, wakes the UI for every message, and
+//! stops promptly when cancelled or dropped.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+use crate::ai::{SearchRequest, Thought, think};
+use crate::engine::search::Analysis;
+
+/// Why a search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The AI to move chooses its move.
+    AiMove,
+    /// The live analysis of the Moves panel.
+    Analysis,
+}
+
+/// A message from a running search.
+#[derive(Debug)]
+pub enum JobEvent {
+    /// The analysis so far (after a finished depth or root move).
+    Progress(Analysis),
+    /// The search ended (finished, cancelled or refused).
+    Done(Result<Thought, String>),
+}
+
+/// A search running in the background.
+pub struct EngineJob {
+    /// What the search is for.
+    pub purpose: Purpose,
+    /// What is searched.
+    pub request: SearchRequest,
+    cancel: Arc<AtomicBool>,
+    events: Receiver<JobEvent>,
+}
+
+impl EngineJob {
+    /// Starts `request` on a new thread with `workers` engine threads; `wake` is called after
+    /// every event so that the UI repaints.
+    pub fn start(
+        purpose: Purpose,
+        request: SearchRequest,
+        workers: usize,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> Self {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (sender, events) = channel();
+        let job_request = request.clone();
+        let job_cancel = Arc::clone(&cancel);
+        std::thread::spawn(move || {
+            run_search(&job_request, workers, &job_cancel, &sender, &wake);
+        });
+        EngineJob {
+            purpose,
+            request,
+            cancel,
+            events,
+        }
+    }
+
+    /// The events that arrived since the last call, oldest first.
+    pub fn poll(&self) -> Vec<JobEvent> {
+        self.events.try_iter().collect()
+    }
+
+    /// Asks the search to stop; it ends with a `Done` carrying what it finished.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Drop for EngineJob {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+fn run_search(
+    request: &SearchRequest,
+    workers: usize,
+    cancel: &AtomicBool,
+    sender: &Sender<JobEvent>,
+    wake: &(dyn Fn() + Send + Sync),
+) {
+    let send = |event: JobEvent| {
+        // A closed channel means the UI dropped the job: nothing left to tell.
+        if sender.send(event).is_ok() {
+            wake();
+        }
+    };
+    let outcome = match rayon::ThreadPoolBuilder::new()
+        .num_threads(workers.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(|| {
+            let progress = |analysis: &Analysis| send(JobEvent::Progress(analysis.clone()));
+            think(request, cancel, &progress).map_err(|error| error.to_string())
+        }),
+        Err(error) => Err(format!("cannot start {workers} engine threads: {error}")),
+    };
+    send(JobEvent::Done(outcome));
+}

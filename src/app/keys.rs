@@ -1,0 +1,116 @@
+//! The keyboard commands of the seed app (DESIGN §5), ignored while a text field has focus,
+//! and the help overlay that lists them.
+
+use super::session::Session;
+use super::settings::Settings;
+
+/// Every key and what it does, for the help overlay.
+pub const KEYS: [(&str, &str); 20] = [
+    ("2", "switch 2D / 3D"),
+    ("4 6 8", "board size"),
+    ("p", "play / stop"),
+    ("r", "reset: a new game"),
+    ("< >", "history: back / forward"),
+    ("m", "live move scores on / off"),
+    ("s", "position value on / off"),
+    ("c", "categories colouring"),
+    ("v", "values colouring"),
+    ("a", "3D grid: none / orthogonal / all 26"),
+    ("A", "3D axes"),
+    ("w", "3D auto-rotation"),
+    ("i", "3D orthographic / perspective"),
+    ("b B", "3D ball size smaller / larger"),
+    ("h H", "hint size smaller / larger"),
+    ("f", "fullscreen"),
+    ("Esc Space", "leave fullscreen"),
+    (". ?", "this help"),
+    ("Esc", "close this help"),
+    ("", "Keys are ignored while a text field has focus."),
+];
+
+/// Applies the keys pressed this frame; `fullscreen` is the window state they may change.
+pub fn handle(ctx: &egui::Context, session: &mut Session, fullscreen: &mut bool) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    let events = ctx.input(|input| input.events.clone());
+    for event in events {
+        match event {
+            egui::Event::Text(text) => {
+                for key in text.chars() {
+                    apply(key, session, fullscreen);
+                }
+            }
+            egui::Event::Key {
+                key: egui::Key::Escape,
+                pressed: true,
+                ..
+            } => {
+                session.show_help = false;
+                *fullscreen = false;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Applies one typed character.
+pub fn apply(key: char, session: &mut Session, fullscreen: &mut bool) {
+    let step = |size: &mut f32, factor: f32| {
+        *size = (*size * factor).clamp(Settings::SIZES.0, Settings::SIZES.1);
+    };
+    let settings = &mut session.settings;
+    match key {
+        '2' => session.toggle_dimensions(),
+        '4' | '6' | '8' => session.set_side(key.to_digit(10).unwrap_or(6) as usize),
+        'p' => session.toggle_play(),
+        'r' => session.reset(),
+        '<' => session.back(),
+        '>' => session.forward(),
+        'm' => settings.live_moves = !settings.live_moves,
+        's' => settings.show_value = !settings.show_value,
+        'c' => {
+            settings.categories = !settings.categories;
+            settings.values &= !settings.categories;
+        }
+        'v' => {
+            settings.values = !settings.values;
+            settings.categories &= !settings.values;
+        }
+        'a' => settings.grid = settings.grid.next(),
+        'A' => settings.axes = !settings.axes,
+        'w' => settings.rotate = !settings.rotate,
+        'i' => settings.orthographic = !settings.orthographic,
+        'b' => step(&mut settings.ball_size, 1.0 / 1.1),
+        'B' => step(&mut settings.ball_size, 1.1),
+        'h' => step(&mut settings.hint_size, 1.0 / 1.1),
+        'H' => step(&mut settings.hint_size, 1.1),
+        'f' => *fullscreen = !*fullscreen,
+        ' ' => *fullscreen = false,
+        '.' | '?' => session.show_help = !session.show_help,
+        _ => {}
+    }
+}
+
+/// The help overlay, while open.
+pub fn help_window(ctx: &egui::Context, session: &mut Session) {
+    let mut open = session.show_help;
+    egui::Window::new("Keys")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
+                for (key, meaning) in KEYS {
+                    ui.monospace(key);
+                    ui.label(meaning);
+                    ui.end_row();
+                }
+            });
+            ui.separator();
+            ui.label("Mouse: click a cell on a board to play it; hover a move in Moves to preview it.");
+            ui.label("Drag a panel's tab to move, tab or split it; drag a border to resize.");
+        });
+    session.show_help = open && session.show_help;
+}

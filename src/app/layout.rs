@@ -1,0 +1,130 @@
+//! The docked workspace: which panels exist, their default arrangement, and how egui_tiles
+//! draws them.
+
+use serde::{Deserialize, Serialize};
+
+use super::panels;
+use super::session::Session;
+
+/// A panel of the workspace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pane {
+    /// Players, board, rules, toggles, Play/Stop/Reset.
+    Game,
+    /// The 3D view of the cube.
+    View3d,
+    /// One 2D slice per axis (or the single 2D board).
+    Sections,
+    /// Every legal move with its score.
+    Moves,
+    /// Value, depth, nodes, line and the node chart.
+    Analysis,
+    /// The nine weights of a player and the legend.
+    Weights,
+    /// The move list and navigation.
+    History,
+    /// The session log.
+    Logs,
+}
+
+impl Pane {
+    /// Every panel.
+    pub const ALL: [Pane; 8] = [
+        Pane::Game,
+        Pane::View3d,
+        Pane::Sections,
+        Pane::Moves,
+        Pane::Analysis,
+        Pane::Weights,
+        Pane::History,
+        Pane::Logs,
+    ];
+
+    /// The tab title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Pane::Game => "Game",
+            Pane::View3d => "3D view",
+            Pane::Sections => "Cross-sections",
+            Pane::Moves => "Moves",
+            Pane::Analysis => "Analysis",
+            Pane::Weights => "Weights",
+            Pane::History => "History",
+            Pane::Logs => "Logs",
+        }
+    }
+}
+
+/// The default arrangement: game controls and weights on the left, the boards in the middle,
+/// moves, analysis, history and logs on the right.
+pub fn default_layout() -> egui_tiles::Tree<Pane> {
+    let mut tiles = egui_tiles::Tiles::default();
+    let tabs = |tiles: &mut egui_tiles::Tiles<Pane>, panes: &[Pane]| {
+        let ids = panes.iter().map(|&p| tiles.insert_pane(p)).collect();
+        tiles.insert_tab_tile(ids)
+    };
+    let controls = tabs(&mut tiles, &[Pane::Game]);
+    let weights = tabs(&mut tiles, &[Pane::Weights, Pane::History]);
+    let left = tiles.insert_vertical_tile(vec![controls, weights]);
+    let boards = tabs(&mut tiles, &[Pane::Sections, Pane::View3d]);
+    let moves = tabs(&mut tiles, &[Pane::Moves, Pane::Analysis]);
+    let logs = tabs(&mut tiles, &[Pane::Logs]);
+    let right = tiles.insert_vertical_tile(vec![moves, logs]);
+    let root = tiles.insert_horizontal_tile(vec![left, boards, right]);
+    if let Some(egui_tiles::Tile::Container(egui_tiles::Container::Linear(linear))) =
+        tiles.get_mut(root)
+    {
+        linear.shares.set_share(left, 1.0);
+        linear.shares.set_share(boards, 2.2);
+        linear.shares.set_share(right, 1.1);
+    }
+    egui_tiles::Tree::new(egui::Id::unique("workspace"), root, tiles)
+}
+
+/// Adds any panel missing from a restored layout (e.g. saved by an older version), so that
+/// every panel stays reachable.
+pub fn complete(tree: &mut egui_tiles::Tree<Pane>) {
+    for pane in Pane::ALL {
+        let present = tree.tiles.iter().any(|(_, tile)| {
+            matches!(tile, egui_tiles::Tile::Pane(p) if *p == pane)
+        });
+        if !present && let Some(root) = tree.root() {
+            let id = tree.tiles.insert_pane(pane);
+            let tabs = tree.tiles.insert_tab_tile(vec![id]);
+            if let Some(egui_tiles::Tile::Container(container)) = tree.tiles.get_mut(root) {
+                container.add_child(tabs);
+            }
+        }
+    }
+}
+
+/// Draws the panels of the workspace for a session.
+pub struct Behavior<'a> {
+    /// The state the panels show and change.
+    pub session: &'a mut Session,
+}
+
+impl egui_tiles::Behavior<Pane> for Behavior<'_> {
+    fn tab_title_for_pane(&mut self, pane: &Pane) -> egui::WidgetText {
+        pane.title().into()
+    }
+
+    fn pane_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        _tile_id: egui_tiles::TileId,
+        pane: &mut Pane,
+    ) -> egui_tiles::UiResponse {
+        egui::Frame::new().inner_margin(6.0).show(ui, |ui| {
+            panels::show(*pane, ui, self.session);
+        });
+        egui_tiles::UiResponse::None
+    }
+
+    fn simplification_options(&self) -> egui_tiles::SimplificationOptions {
+        egui_tiles::SimplificationOptions {
+            all_panes_must_have_tabs: true,
+            ..Default::default()
+        }
+    }
+}

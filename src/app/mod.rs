@@ -1,0 +1,209 @@
+//! The desktop GUI: an eframe app with a docked egui_tiles workspace. Panels draw a
+//! [`Session`], which owns the game and the background engine work; nothing here blocks on
+//! the engine.
+
+mod board_view;
+mod dialogs;
+mod jobs;
+mod keys;
+mod layout;
+mod log;
+mod palette;
+mod panels;
+mod session;
+mod settings;
+
+use std::sync::Arc;
+
+pub use dialogs::FileTask;
+pub use jobs::Purpose;
+pub use layout::{Pane, default_layout};
+pub use log::{Level, LogLine};
+pub use session::{MoveCost, Preview, Session, Shown};
+pub use settings::{GridMode, Seat, Settings};
+
+use crate::ai::PresetLibrary;
+
+const SETTINGS_KEY: &str = "settings";
+const LAYOUT_KEY: &str = "layout";
+
+/// The reversi3d workspace.
+pub struct ReversiApp {
+    session: Session,
+    layout: egui_tiles::Tree<Pane>,
+    fullscreen: bool,
+}
+
+impl ReversiApp {
+    /// The app with `settings`, a panel `layout` and presets from `library`; `ctx` is woken
+    /// whenever background work has news.
+    pub fn new(
+        ctx: &egui::Context,
+        settings: Settings,
+        mut layout: egui_tiles::Tree<Pane>,
+        library: PresetLibrary,
+    ) -> Self {
+        let waker = ctx.clone();
+        let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(move || waker.request_repaint());
+        layout::complete(&mut layout);
+        ReversiApp {
+            session: Session::new(settings, library, wake),
+            layout,
+            fullscreen: false,
+        }
+    }
+
+    /// The app as eframe starts it: settings and layout from the last run, the user's presets.
+    pub fn from_storage(cc: &eframe::CreationContext<'_>) -> Self {
+        let settings = cc
+            .storage
+            .and_then(|s| eframe::get_value::<Settings>(s, SETTINGS_KEY))
+            .unwrap_or_default();
+        let layout = cc
+            .storage
+            .and_then(|s| eframe::get_value(s, LAYOUT_KEY))
+            .unwrap_or_else(default_layout);
+        let mut problem = None;
+        let library = PresetLibrary::user_default().unwrap_or_else(|error| {
+            problem = Some(error);
+            PresetLibrary::at(std::env::temp_dir().join("reversi3d-presets"))
+        });
+        let mut app = ReversiApp::new(&cc.egui_ctx, settings, layout, library);
+        if let Some(problem) = problem {
+            app.session.error(format!("no presets folder: {problem}"));
+        }
+        app
+    }
+
+    /// The session behind the workspace.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The session, to change.
+    pub fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
+    }
+
+    /// Puts every panel back where it starts.
+    pub fn reset_layout(&mut self) {
+        self.layout = default_layout();
+    }
+
+    /// Draws one frame of the workspace into `ui` (eframe and the UI tests call this).
+    pub fn frame(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        self.session.tick();
+        self.apply_look(&ctx);
+        let was_fullscreen = self.fullscreen;
+        keys::handle(&ctx, &mut self.session, &mut self.fullscreen);
+        if was_fullscreen != self.fullscreen {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
+        }
+        self.session.begin_frame();
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            let mut behavior = layout::Behavior {
+                session: &mut self.session,
+            };
+            self.layout.ui(&mut behavior, ui);
+        });
+        keys::help_window(&ctx, &mut self.session);
+        self.session.end_frame();
+    }
+
+    fn apply_look(&self, ctx: &egui::Context) {
+        let settings = &self.session.settings;
+        let theme = if settings.dark {
+            egui::Theme::Dark
+        } else {
+            egui::Theme::Light
+        };
+        ctx.set_theme(theme);
+        if (ctx.zoom_factor() - settings.ui_scale).abs() > 1e-3 {
+            ctx.set_zoom_factor(settings.ui_scale);
+        }
+    }
+
+    fn menu_bar(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                let tasks = [
+                    (FileTask::OpenGame, "Open game…", "Read a game record (.ron)"),
+                    (FileTask::SaveGame, "Save game…", "Write this game as a record (.ron)"),
+                    (FileTask::ImportPreset, "Import preset…", "Read a preset into your presets"),
+                    (FileTask::ExportPreset, "Export preset…", "Write the Weights panel's player"),
+                ];
+                for (task, label, tip) in tasks {
+                    if ui.button(label).on_hover_text(tip).clicked() {
+                        self.session.ask_file(task);
+                    }
+                }
+            });
+            ui.menu_button("View", |ui| {
+                if ui
+                    .button("Reset layout")
+                    .on_hover_text("Put every panel back where it starts")
+                    .clicked()
+                {
+                    self.reset_layout();
+                }
+                let settings = &mut self.session.settings;
+                ui.checkbox(&mut settings.dark, "Dark theme")
+                    .on_hover_text("Dark or light colours");
+                ui.add(egui::Slider::new(&mut settings.ui_scale, 0.5..=3.0).text("UI scale"))
+                    .on_hover_text("Make everything larger or smaller");
+            });
+            ui.menu_button("Help", |ui| {
+                if ui.button("Keys (.)").on_hover_text("The keyboard commands").clicked() {
+                    self.session.show_help = true;
+                }
+            });
+        });
+    }
+
+    fn status_bar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.label(self.session.status());
+            if let Some(notice) = self.session.notice.clone() {
+                ui.separator();
+                ui.colored_label(ui.visuals().error_fg_color, notice);
+                if ui.small_button("x").on_hover_text("Dismiss").clicked() {
+                    self.session.notice = None;
+                }
+            }
+        });
+    }
+}
+
+impl eframe::App for ReversiApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, SETTINGS_KEY, &self.session.settings);
+        eframe::set_value(storage, LAYOUT_KEY, &self.layout);
+        self.session.save_presets();
+    }
+}
+
+/// Opens the workspace window and runs until it is closed.
+pub fn run() -> anyhow::Result<()> {
+    let options = eframe::NativeOptions {
+        renderer: eframe::Renderer::Glow,
+        depth_buffer: 24,
+        viewport: egui::ViewportBuilder::default()
+            .with_title("reversi3d")
+            .with_inner_size([1600.0, 1000.0])
+            .with_min_inner_size([640.0, 400.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "reversi3d",
+        options,
+        Box::new(|cc| Ok(Box::new(ReversiApp::from_storage(cc)))),
+    )
+    .map_err(|error| anyhow::anyhow!("the window could not open: {error}"))
+}

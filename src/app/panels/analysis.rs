@@ -1,0 +1,70 @@
+//! The Analysis panel: the value, depth reached, nodes in total and per level, speed, the
+//! principal line, and a chart of the nodes each AI move of the game cost.
+
+use egui_plot::{Bar, BarChart, Legend, Plot};
+
+use crate::app::palette;
+use crate::app::session::Session;
+use crate::engine::Color;
+use crate::engine::notation::format_cell;
+use crate::engine::search::score_text;
+
+/// Draws the panel.
+pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    match session.shown() {
+        Some(shown) => {
+            let analysis = &shown.analysis;
+            let shape = session.board().shape;
+            egui::Grid::new("analysis figures")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    let value = analysis.best_score().map_or_else(|| "…".to_string(), score_text);
+                    let line: Vec<String> = analysis.line.iter().map(|&c| format_cell(shape, c)).collect();
+                    let rows = [
+                        ("Value", format!("{value} for {:?}", shown.mover)),
+                        ("Depth reached", analysis.depth.to_string()),
+                        ("Nodes", analysis.nodes.total().to_string()),
+                        ("Time", format!("{:.1} ms", analysis.elapsed.as_secs_f64() * 1000.0)),
+                        ("Nodes/ms", format!("{:.0}", analysis.nodes_per_ms())),
+                        ("Line", if line.is_empty() { "—".to_string() } else { line.join(" ") }),
+                    ];
+                    for (name, text) in rows {
+                        ui.strong(name);
+                        ui.label(text);
+                        ui.end_row();
+                    }
+                });
+            ui.collapsing("Nodes per level", |ui| {
+                for (level, count) in analysis.nodes.levels().iter().enumerate() {
+                    ui.monospace(format!("{level:>3} plies left  {count:>14}"));
+                }
+            })
+            .header_response
+            .on_hover_text("Nodes visited at each remaining depth");
+        }
+        None => {
+            ui.label("No analysis of this position yet.");
+        }
+    }
+    ui.separator();
+    ui.strong("Nodes per AI move").on_hover_text("log10 of the nodes each AI move searched");
+    let bars = |color: Color| {
+        let points: Vec<Bar> = session
+            .costs()
+            .iter()
+            .filter(|c| c.color == color)
+            .map(|c| Bar::new(c.number as f64, (c.nodes.max(1) as f64).log10()).width(0.8))
+            .collect();
+        BarChart::new(format!("{color:?}"), points).color(palette::disc(color))
+    };
+    Plot::new("nodes per move")
+        .legend(Legend::default())
+        .height(ui.available_height().max(120.0))
+        .x_axis_label("move")
+        .y_axis_label("log10 nodes")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.bar_chart(bars(Color::Red));
+            plot.bar_chart(bars(Color::Green));
+        });
+}

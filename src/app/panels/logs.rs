@@ -1,0 +1,28 @@
+//! The Logs panel: game events, AI moves with their figures, and errors.
+
+use super::toggle;
+use crate::app::log::Level;
+use crate::app::session::Session;
+
+/// Draws the panel.
+pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    ui.horizontal(|ui| {
+        toggle(ui, &mut session.settings.logs, "Logs", "Write game events here");
+        toggle(ui, &mut session.settings.depths, "Depths", "Log the nodes per search level of every AI move");
+        if ui.button("Clear").on_hover_text("Remove every line").clicked() {
+            session.log.clear();
+        }
+    });
+    ui.separator();
+    let error = ui.visuals().error_fg_color;
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for line in session.log.lines() {
+                let text = egui::RichText::new(format!("{:>8.1}s  {}", line.seconds, line.text)).monospace();
+                let text = if line.level == Level::Error { text.color(error) } else { text };
+                ui.label(text);
+            }
+        });
+}

@@ -1,0 +1,79 @@
+//! The Moves panel: every legal move with its score from the live analysis (or the AI's
+//! search), best first; hover to preview a move on the boards, click to play it.
+
+use crate::app::palette;
+use crate::app::session::Session;
+use crate::engine::notation::format_cell;
+use crate::engine::search::score_text;
+
+/// Draws the panel.
+pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    let Some(shown) = session.shown().cloned() else {
+        let board = session.board();
+        let text = if board.over {
+            "The game is over."
+        } else if session.settings.live_moves {
+            "Analysing…"
+        } else {
+            "Turn on Moves (m) to score every legal move."
+        };
+        ui.label(text);
+        return;
+    };
+    let analysis = &shown.analysis;
+    let state = if analysis.finished {
+        "done"
+    } else if analysis.cancelled {
+        "stopped"
+    } else {
+        "searching…"
+    };
+    let who = match shown.purpose {
+        crate::app::jobs::Purpose::AiMove => "the AI's search",
+        crate::app::jobs::Purpose::Analysis => "analysis",
+    };
+    ui.label(format!(
+        "{:?} to move · {who} · depth {} · {state}",
+        shown.mover, analysis.depth
+    ));
+    let best = analysis.best_score();
+    let mut rows = analysis.moves.clone();
+    rows.sort_by_key(|m| std::cmp::Reverse(m.score));
+    let shape = session.board().shape;
+    let mut hovered = None;
+    let mut clicked = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        egui::Grid::new("moves")
+            .num_columns(2)
+            .striped(true)
+            .show(ui, |ui| {
+                ui.strong("Move");
+                ui.strong("Score");
+                ui.end_row();
+                for row in rows {
+                    let is_best = row.score.is_some() && row.score == best;
+                    let name = format_cell(shape, row.cell);
+                    let text = egui::RichText::new(&name).monospace();
+                    let text = if is_best { text.color(palette::BEST).strong() } else { text };
+                    let response = ui
+                        .selectable_label(is_best, text)
+                        .on_hover_text("Hover to preview on the boards, click to play");
+                    if response.hovered() {
+                        hovered = Some(row.cell);
+                    }
+                    if response.clicked() {
+                        clicked = Some(row.cell);
+                    }
+                    let score = row.score.map_or_else(|| "…".to_string(), score_text);
+                    ui.monospace(score);
+                    ui.end_row();
+                }
+            });
+    });
+    if hovered.is_some() {
+        session.hovered = hovered;
+    }
+    if let Some(cell) = clicked {
+        session.click_cell(cell);
+    }
+}

@@ -1,0 +1,707 @@
+//! The state behind the workspace: the game, the players, the engine jobs, the analysis shown,
+//! the log and messages. Panels and keys change it only through these methods; it holds no
+//! drawing code.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use super::dialogs::{Dialogs, FileTask};
+use super::jobs::{EngineJob, JobEvent, Purpose};
+use super::log::{Level, Log};
+use super::settings::{Seat, Settings};
+use crate::ai::{AiPlayer, Player, Preset, PresetLibrary, SearchRequest, Thought};
+use crate::engine::notation::{Move, format_cell};
+use crate::engine::search::{Analysis, score_text};
+use crate::engine::{Color, Outcome, Shape, Weights};
+use crate::game::{Board, Game};
+
+/// The analysis shown for a position.
+#[derive(Clone, Debug)]
+pub struct Shown {
+    /// The board analysed.
+    pub shape: Shape,
+    /// The moves that lead to the analysed position.
+    pub moves: Vec<Move>,
+    /// Whose moves are scored.
+    pub mover: Color,
+    /// The AI's choice or the live analysis.
+    pub purpose: Purpose,
+    /// Scores, nodes and line so far.
+    pub analysis: Analysis,
+}
+
+/// The nodes an AI searched for one move, for the chart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveCost {
+    /// The move's number in the game (1-based).
+    pub number: usize,
+    /// Who moved.
+    pub color: Color,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Seconds spent.
+    pub seconds: f64,
+}
+
+/// A move under the pointer: the cell and the board it would lead to.
+#[derive(Clone, Debug)]
+pub struct Preview {
+    /// The cell played.
+    pub cell: usize,
+    /// The position after it.
+    pub board: Board,
+}
+
+/// Everything the workspace shows and changes.
+pub struct Session {
+    /// The user's settings (persisted).
+    pub settings: Settings,
+    /// Every player the user can choose: built-ins and the user's own presets.
+    pub roster: Vec<Preset>,
+    /// The log.
+    pub log: Log,
+    /// The last problem to show the user, until dismissed.
+    pub notice: Option<String>,
+    /// Whether the help overlay is open.
+    pub show_help: bool,
+    /// The move under the pointer, if any.
+    pub preview: Option<Preview>,
+    /// The cell under the pointer on a board or in the Moves list this frame, if any.
+    pub hovered: Option<usize>,
+    game: Game,
+    board: Board,
+    playing: bool,
+    library: PresetLibrary,
+    unsaved: BTreeSet<String>,
+    job: Option<EngineJob>,
+    shown: Option<Shown>,
+    finished_request: Option<SearchRequest>,
+    costs: Vec<MoveCost>,
+    rng: StdRng,
+    dialogs: Dialogs,
+    wake: Arc<dyn Fn() + Send + Sync>,
+}
+
+impl Session {
+    /// A session with `settings`, presets from `library`, and `wake` called whenever
+    /// background work has news (the UI's repaint request).
+    pub fn new(
+        settings: Settings,
+        library: PresetLibrary,
+        wake: Arc<dyn Fn() + Send + Sync>,
+    ) -> Self {
+        let mut log = Log::new();
+        let (roster, problems) = library.all();
+        for problem in problems {
+            log.push(Level::Error, format!("preset skipped: {problem}"));
+        }
+        let settings = settings.sanitized();
+        let game = Game::new(settings.board, settings.rules, Player::Human, Player::Human);
+        let board = game.board();
+        let mut session = Session {
+            settings,
+            roster,
+            log,
+            notice: None,
+            show_help: false,
+            preview: None,
+            hovered: None,
+            game,
+            board,
+            playing: true,
+            library,
+            unsaved: BTreeSet::new(),
+            job: None,
+            shown: None,
+            finished_request: None,
+            costs: Vec::new(),
+            rng: StdRng::from_rng(&mut rand::rng()),
+            dialogs: Dialogs::new(),
+            wake,
+        };
+        session.check_seats();
+        session.sync_players();
+        session
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The position at the history cursor.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Whether AI players move by themselves (Play) or the game is stopped.
+    pub fn is_playing(&self) -> bool {
+        self.playing
+    }
+
+    /// Whether an AI is searching for its move now.
+    pub fn is_ai_thinking(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| j.purpose == Purpose::AiMove)
+    }
+
+    /// The analysis of the position on the board, if there is one.
+    pub fn shown(&self) -> Option<&Shown> {
+        self.shown
+            .as_ref()
+            .filter(|s| s.shape == self.game.shape && s.moves == self.game.moves()[..self.game.cursor()])
+    }
+
+    /// The best moves of the shown analysis.
+    pub fn best_moves(&self) -> Vec<usize> {
+        self.shown()
+            .map(|s| s.analysis.best_moves())
+            .unwrap_or_default()
+    }
+
+    /// The nodes each AI move of this game cost.
+    pub fn costs(&self) -> &[MoveCost] {
+        &self.costs
+    }
+
+    /// The last move played before the cursor, if it was not a pass.
+    pub fn last_move(&self) -> Option<usize> {
+        match self.game.moves()[..self.game.cursor()].last() {
+            Some(Move::Play(cell)) => Some(*cell),
+            _ => None,
+        }
+    }
+
+    /// The preset called `name`.
+    pub fn preset(&self, name: &str) -> Option<&Preset> {
+        self.roster.iter().find(|p| p.name == name)
+    }
+
+    /// The player whose weights the Weights panel shows (and the values overlay uses).
+    pub fn weights_preset(&self) -> &Preset {
+        self.preset(&self.settings.weights_player)
+            .unwrap_or(&self.roster[0])
+    }
+
+    /// One line on the game: the disc count and whose turn it is, or the result.
+    pub fn status(&self) -> String {
+        let board = &self.board;
+        let count = format!("Red {} – Green {}", board.red.len(), board.green.len());
+        if board.over {
+            let outcome = Outcome::from_counts(
+                board.red.len() as u32,
+                board.green.len() as u32,
+                self.settings.rules,
+            );
+            let verdict = match outcome {
+                Outcome::Win(color) => format!("{color:?} wins"),
+                Outcome::Draw => "draw".to_string(),
+            };
+            return format!("{count} · game over: {verdict}");
+        }
+        let seat = self.settings.seat(board.mover);
+        let who = seat.ai.as_deref().unwrap_or("Human");
+        let pass = if board.mover != board.to_move {
+            format!(" ({:?} passes)", board.to_move)
+        } else {
+            String::new()
+        };
+        let state = if self.is_ai_thinking() {
+            "thinking…"
+        } else if !self.playing {
+            "stopped"
+        } else {
+            "to move"
+        };
+        let mut line = format!("{count} · {:?} ({who}) {state}{pass}", board.mover);
+        if self.settings.show_value {
+            let weights = self.weights_preset().weights;
+            let moves = &self.game.moves()[..self.game.cursor()];
+            if let Ok((color, value)) = crate::ai::static_value(board.shape, moves, &weights) {
+                line += &format!(" · value {value} for {color:?}");
+            }
+        }
+        line
+    }
+
+    /// Advances the background work: takes in what the engine reported, plays the AI's move,
+    /// and starts or stops searches to match what the workspace needs now. Call once a frame.
+    pub fn tick(&mut self) {
+        for (task, path) in self.dialogs.chosen() {
+            match task {
+                FileTask::ImportPreset => self.import_preset(&path),
+                FileTask::ExportPreset => self.export_preset(&path),
+                FileTask::OpenGame => self.open_game(&path),
+                FileTask::SaveGame => self.save_game(&path),
+            }
+        }
+        self.take_events();
+        self.schedule();
+    }
+
+    /// Starts or stops the game (Play/Stop). Stopping cancels the AI's search.
+    pub fn toggle_play(&mut self) {
+        self.playing = !self.playing;
+        let what = if self.playing { "play" } else { "stopped" };
+        self.info(what.to_string());
+    }
+
+    /// A new game on the current board with the current players; AI players start moving.
+    pub fn reset(&mut self) {
+        self.job = None;
+        self.game = Game::new(
+            self.settings.board,
+            self.settings.rules,
+            Player::Human,
+            Player::Human,
+        );
+        self.sync_players();
+        self.costs.clear();
+        self.playing = true;
+        self.changed();
+        self.info(format!(
+            "new game on {} ({:?} rules)",
+            self.settings.board, self.settings.rules
+        ));
+    }
+
+    /// Switches to `shape` and starts a new game there.
+    pub fn set_board(&mut self, shape: Shape) {
+        self.settings.board = shape;
+        self.settings = self.settings.clone().sanitized();
+        self.reset();
+    }
+
+    /// Switches between the 2D board and the 3D cube of the same size.
+    pub fn toggle_dimensions(&mut self) {
+        let shape = self.settings.board;
+        let dims = if shape.is_3d() { 2 } else { 3 };
+        match Shape::new(dims, shape.side().min(Shape::side_range(dims).1)) {
+            Ok(other) => self.set_board(other),
+            Err(error) => self.error(error.to_string()),
+        }
+    }
+
+    /// Switches to side `n` in the current dimension.
+    pub fn set_side(&mut self, n: usize) {
+        match Shape::new(self.settings.board.dims(), n) {
+            Ok(shape) => self.set_board(shape),
+            Err(error) => self.error(error.to_string()),
+        }
+    }
+
+    /// The user clicked `cell` on a board: plays it when it is a human's turn (or any side's
+    /// while stopped) and the move is legal; otherwise says why not.
+    pub fn click_cell(&mut self, cell: usize) {
+        let board = &self.board;
+        let name = format_cell(board.shape, cell);
+        if board.over {
+            return self.error("the game is over: press Reset (r) for a new one".to_string());
+        }
+        let mover = board.mover;
+        if self.playing && self.settings.seat(mover).ai.is_some() {
+            return self.error(format!(
+                "it is {mover:?}'s (AI) turn: press Stop (p) to move for it"
+            ));
+        }
+        if !board.mover_moves.contains(&cell) {
+            return self.error(format!("{name} is not a legal move for {mover:?}"));
+        }
+        self.play(cell, None);
+    }
+
+    /// Shows the position after `ply` moves; this stops the game (press Play to continue from
+    /// there).
+    pub fn go_to(&mut self, ply: usize) {
+        self.playing = false;
+        self.game.go_to(ply);
+        self.changed();
+    }
+
+    /// One move back in the history.
+    pub fn back(&mut self) {
+        self.go_to(self.game.cursor().saturating_sub(1));
+    }
+
+    /// One move forward in the history.
+    pub fn forward(&mut self) {
+        self.go_to(self.game.cursor() + 1);
+    }
+
+    /// Call before drawing a frame: nothing is under the pointer yet.
+    pub fn begin_frame(&mut self) {
+        self.hovered = None;
+    }
+
+    /// Call after drawing a frame: previews the legal move under the pointer, if any.
+    pub fn end_frame(&mut self) {
+        let legal = self.hovered.filter(|c| self.board.mover_moves.contains(c));
+        self.preview_move(legal);
+    }
+
+    /// Shows what `cell` would do on the board, or nothing.
+    pub fn preview_move(&mut self, cell: Option<usize>) {
+        if self.preview.as_ref().map(|p| p.cell) == cell {
+            return;
+        }
+        self.preview = cell.and_then(|cell| {
+            let mut game = self.game.clone();
+            game.play(cell).ok()?;
+            Some(Preview {
+                cell,
+                board: game.board(),
+            })
+        });
+    }
+
+    /// Sets the seat of `color` (takes effect from the next move).
+    pub fn set_seat(&mut self, color: Color, seat: Seat) {
+        match color {
+            Color::Red => self.settings.red = seat,
+            Color::Green => self.settings.green = seat,
+        }
+        self.sync_players();
+    }
+
+    /// Changes one weight of the weights player (validated: |w| ≤ LIMIT).
+    pub fn set_weight(&mut self, index: usize, value: i32) {
+        let name = self.weights_preset().name.clone();
+        let limit = Weights::LIMIT;
+        if value.abs() > limit {
+            return self.error(format!("weights must lie within ±{limit}"));
+        }
+        if let Some(preset) = self.roster.iter_mut().find(|p| p.name == name) {
+            preset.weights.0[index] = value;
+            self.unsaved.insert(name);
+            self.sync_players();
+        }
+    }
+
+    /// Restores the built-in weights of the weights player ("Def").
+    pub fn restore_weights(&mut self) {
+        let name = self.weights_preset().name.clone();
+        match crate::ai::preset::built_in_named(&name) {
+            Some(original) => {
+                if let Some(preset) = self.roster.iter_mut().find(|p| p.name == name) {
+                    preset.weights = original.weights;
+                }
+                self.unsaved.insert(name.clone());
+                self.sync_players();
+                self.info(format!("{name}: built-in weights restored"));
+            }
+            None => self.error(format!("{name} is not a built-in player: nothing to restore")),
+        }
+    }
+
+    /// Whether the weights player has edits not yet saved.
+    pub fn has_unsaved_weights(&self) -> bool {
+        self.unsaved.contains(&self.weights_preset().name)
+    }
+
+    /// Saves every edited preset into the user's folder (atomically).
+    pub fn save_presets(&mut self) {
+        for name in std::mem::take(&mut self.unsaved) {
+            let Some(preset) = self.preset(&name).cloned() else {
+                continue;
+            };
+            match self.library.save(&preset) {
+                Ok(path) => self.info(format!("{name} saved to {}", path.display())),
+                Err(error) => {
+                    self.unsaved.insert(name);
+                    self.error(error.to_string());
+                }
+            }
+        }
+    }
+
+    /// Reads a preset file into the user's folder and the roster; a bad file changes nothing.
+    pub fn import_preset(&mut self, path: &std::path::Path) {
+        match self.library.import(path) {
+            Ok((preset, saved)) => {
+                self.info(format!("{} imported to {}", preset.name, saved.display()));
+                self.settings.weights_player = preset.name.clone();
+                match self.roster.iter_mut().find(|p| p.name == preset.name) {
+                    Some(existing) => *existing = preset,
+                    None => self.roster.push(preset),
+                }
+                self.sync_players();
+            }
+            Err(error) => self.error(error.to_string()),
+        }
+    }
+
+    /// Writes the weights player to `path` (atomically).
+    pub fn export_preset(&mut self, path: &std::path::Path) {
+        let preset = self.weights_preset().clone();
+        match preset.save(path) {
+            Ok(()) => self.info(format!("{} exported to {}", preset.name, path.display())),
+            Err(error) => self.error(error.to_string()),
+        }
+    }
+
+    /// Saves the game as a record (atomically).
+    pub fn save_game(&mut self, path: &std::path::Path) {
+        match self.game.save(path) {
+            Ok(()) => self.info(format!("game saved to {}", path.display())),
+            Err(error) => self.error(error.to_string()),
+        }
+    }
+
+    /// Opens a game record: its board and moves replace the game (stopped at its end); a bad
+    /// file changes nothing.
+    pub fn open_game(&mut self, path: &std::path::Path) {
+        match Game::load(path) {
+            Ok(game) => {
+                self.job = None;
+                self.settings.board = game.shape;
+                self.settings.rules = game.rules;
+                self.settings = self.settings.clone().sanitized();
+                self.game = game;
+                self.costs.clear();
+                self.playing = false;
+                self.changed();
+                self.info(format!("opened {}", path.display()));
+            }
+            Err(error) => self.error(error.to_string()),
+        }
+    }
+
+    /// Asks the user for a file for `task` (a native dialog; the UI keeps running).
+    pub fn ask_file(&mut self, task: FileTask) {
+        let suggested = match task {
+            FileTask::ExportPreset => self.weights_preset().file_name(),
+            _ => "game.ron".to_string(),
+        };
+        let wake = Arc::clone(&self.wake);
+        self.dialogs.open(task, suggested, move || wake());
+    }
+
+    /// Sets the scoring rules of the game (the position stays).
+    pub fn set_rules(&mut self, rules: crate::engine::Rules) {
+        self.settings.rules = rules;
+        self.game.rules = rules;
+        self.changed();
+    }
+
+    /// Logs an event (when Logs is on).
+    pub fn info(&mut self, text: String) {
+        if self.settings.logs {
+            self.log.push(Level::Info, text);
+        }
+    }
+
+    /// Logs a problem and shows it until dismissed.
+    pub fn error(&mut self, text: String) {
+        self.log.push(Level::Error, text.clone());
+        self.notice = Some(text);
+    }
+
+    /// Plays `cell` for the side to move; `thought` is the AI's analysis behind it.
+    fn play(&mut self, cell: usize, thought: Option<&Thought>) {
+        let number = self.game.cursor() + 1;
+        let mover = self.board.mover;
+        let name = format_cell(self.board.shape, cell);
+        if let Err(error) = self.game.play(cell) {
+            return self.error(error.to_string());
+        }
+        self.sync_players();
+        let mut line = format!("{number}. {mover:?} plays {name}");
+        if let Some(thought) = thought {
+            let analysis = &thought.analysis;
+            let score = analysis.best_score().map(score_text).unwrap_or_default();
+            line += &format!(
+                " · score {score} · depth {} · {} nodes · {:.0} ms",
+                analysis.depth,
+                analysis.nodes.total(),
+                analysis.elapsed.as_secs_f64() * 1000.0
+            );
+            self.costs.truncate(self.costs.partition_point(|c| c.number < number));
+            self.costs.push(MoveCost {
+                number,
+                color: mover,
+                nodes: analysis.nodes.total(),
+                seconds: analysis.elapsed.as_secs_f64(),
+            });
+        }
+        self.info(line);
+        if let (Some(thought), true) = (thought, self.settings.depths) {
+            let levels: Vec<String> = thought
+                .analysis
+                .nodes
+                .levels()
+                .iter()
+                .map(u64::to_string)
+                .collect();
+            self.info(format!("   nodes per level: {}", levels.join(" ")));
+        }
+        self.changed();
+        if self.board.over {
+            let status = self.status();
+            self.info(status);
+        }
+    }
+
+    /// The game or its cursor changed: refresh the board and forget the preview.
+    fn changed(&mut self) {
+        self.board = self.game.board();
+        self.preview = None;
+        self.hovered = None;
+    }
+
+    fn take_events(&mut self) {
+        let Some(job) = &self.job else {
+            return;
+        };
+        let (purpose, request) = (job.purpose, job.request.clone());
+        let mut done = None;
+        for event in job.poll() {
+            match event {
+                JobEvent::Progress(analysis) => self.show(purpose, &request, None, analysis),
+                JobEvent::Done(outcome) => done = Some(outcome),
+            }
+        }
+        let Some(outcome) = done else {
+            return;
+        };
+        self.job = None;
+        match outcome {
+            Ok(thought) => {
+                self.show(
+                    purpose,
+                    &request,
+                    Some(thought.mover),
+                    thought.analysis.clone(),
+                );
+                if thought.analysis.cancelled {
+                    return;
+                }
+                self.finished_request = Some(request.clone());
+                if purpose == Purpose::AiMove {
+                    let random = self.settings.random;
+                    let choice = thought
+                        .analysis
+                        .choose(random.then_some(&mut self.rng as &mut dyn rand::Rng));
+                    if let Some(cell) = choice {
+                        self.play(cell, Some(&thought));
+                    }
+                }
+            }
+            Err(problem) => self.error(format!("search failed: {problem}")),
+        }
+    }
+
+    fn show(
+        &mut self,
+        purpose: Purpose,
+        request: &SearchRequest,
+        mover: Option<Color>,
+        analysis: Analysis,
+    ) {
+        let mover = mover.unwrap_or(self.board.mover);
+        self.shown = Some(Shown {
+            shape: request.shape,
+            moves: request.moves.clone(),
+            mover,
+            purpose,
+            analysis,
+        });
+    }
+
+    /// Starts the search the workspace needs now (the AI's move when it is its turn and the
+    /// game is playing, else the live analysis), keeps it when it already runs, stops it when
+    /// nothing is needed.
+    fn schedule(&mut self) {
+        let wanted = self.wanted_search();
+        let running = self
+            .job
+            .as_ref()
+            .map(|job| (job.purpose, job.request.clone()));
+        if wanted == running {
+            return;
+        }
+        self.job = None;
+        let Some((purpose, request)) = wanted else {
+            return;
+        };
+        if purpose == Purpose::Analysis && self.finished_request.as_ref() == Some(&request) {
+            return;
+        }
+        let wake = Arc::clone(&self.wake);
+        self.job = Some(EngineJob::start(
+            purpose,
+            request,
+            self.settings.workers,
+            move || wake(),
+        ));
+    }
+
+    fn wanted_search(&self) -> Option<(Purpose, SearchRequest)> {
+        if self.board.over {
+            return None;
+        }
+        let seat = self.settings.seat(self.board.mover);
+        if self.playing
+            && let Some(name) = &seat.ai
+        {
+            let weights = self.preset(name)?.weights;
+            return Some((Purpose::AiMove, self.request(seat.depth, weights)));
+        }
+        let live = self.settings.live_moves;
+        let weights = self.weights_preset().weights;
+        live.then(|| {
+            let request = self.request(self.settings.analysis_depth, weights);
+            (Purpose::Analysis, request)
+        })
+    }
+
+    fn request(&self, depth: u32, weights: Weights) -> SearchRequest {
+        let settings = &self.settings;
+        SearchRequest {
+            shape: self.board.shape,
+            rules: settings.rules,
+            moves: self.game.moves()[..self.game.cursor()].to_vec(),
+            search: settings.search,
+            depth,
+            weights,
+            alpha_beta: settings.alpha_beta,
+            symmetry: settings.symmetry,
+            time_budget: None,
+        }
+    }
+
+    /// Replaces seats whose preset is gone with the first player of the roster.
+    fn check_seats(&mut self) {
+        let first = self.roster[0].name.clone();
+        for seat in [&mut self.settings.red, &mut self.settings.green] {
+            if let Some(name) = &seat.ai
+                && !self.roster.iter().any(|p| &p.name == name)
+            {
+                seat.ai = Some(first.clone());
+            }
+        }
+        if self.preset(&self.settings.weights_player).is_none() {
+            self.settings.weights_player = first;
+        }
+    }
+
+    /// Keeps the game's players (saved in records) equal to the seats.
+    fn sync_players(&mut self) {
+        let player = |seat: &Seat| match &seat.ai {
+            None => Player::Human,
+            Some(name) => match self.preset(name) {
+                Some(preset) => Player::Ai(AiPlayer {
+                    preset: preset.clone(),
+                    depth: seat.depth,
+                    search: self.settings.search,
+                    time_budget: None,
+                }),
+                None => Player::Human,
+            },
+        };
+        let (red, green) = (player(&self.settings.red), player(&self.settings.green));
+        self.game.red = red;
+        self.game.green = green;
+    }
+}

@@ -1,0 +1,193 @@
+//! Everything the user sets in the workspace, persisted across restarts (eframe storage).
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::SearchKind;
+use crate::engine::{Rules, Shape};
+
+/// Who sits on one side: a human, or an AI preset (by name) with its depth.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    /// The AI preset's name, or `None` for a human.
+    pub ai: Option<String>,
+    /// The AI's search depth in plies.
+    pub depth: u32,
+}
+
+impl Seat {
+    /// A human player.
+    pub fn human() -> Self {
+        Seat { ai: None, depth: 4 }
+    }
+
+    /// The AI preset `name` at `depth`.
+    pub fn ai(name: &str, depth: u32) -> Self {
+        Seat {
+            ai: Some(name.to_string()),
+            depth,
+        }
+    }
+}
+
+/// The grid drawn in the 3D view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum GridMode {
+    /// No grid lines.
+    None,
+    /// Lines parallel to the axes.
+    #[default]
+    Orthogonal,
+    /// Lines in all 26 directions.
+    All,
+}
+
+impl GridMode {
+    /// The next mode in the cycle None → Orthogonal → All.
+    pub fn next(self) -> Self {
+        match self {
+            GridMode::None => GridMode::Orthogonal,
+            GridMode::Orthogonal => GridMode::All,
+            GridMode::All => GridMode::None,
+        }
+    }
+
+    /// The mode's name in menus.
+    pub fn label(self) -> &'static str {
+        match self {
+            GridMode::None => "None",
+            GridMode::Orthogonal => "Orthogonal",
+            GridMode::All => "All 26",
+        }
+    }
+}
+
+/// The workspace's settings. Unknown or missing fields fall back to the defaults, so settings
+/// saved by another version never stop the app from starting.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The board of new games.
+    pub board: Shape,
+    /// Classic or misère scoring.
+    pub rules: Rules,
+    /// The first player (Red).
+    pub red: Seat,
+    /// The second player (Green).
+    pub green: Seat,
+    /// Which search the AI players and the analysis run.
+    pub search: SearchKind,
+    /// Engine worker threads.
+    pub workers: usize,
+    /// Show the legal moves of the side to move.
+    pub hints: bool,
+    /// Prune with α/β (classic search).
+    pub alpha_beta: bool,
+    /// Drop root moves equivalent by symmetry.
+    pub symmetry: bool,
+    /// Choose at random among equally good moves.
+    pub random: bool,
+    /// Write game events to the log.
+    pub logs: bool,
+    /// Log node counts per depth for every AI move.
+    pub depths: bool,
+    /// Analyse every move of the current position in the background (Moves panel).
+    pub live_moves: bool,
+    /// Show the static value of the current position in the status line.
+    pub show_value: bool,
+    /// Depth of the live analysis.
+    pub analysis_depth: u32,
+    /// Colour cells by category.
+    pub categories: bool,
+    /// Colour cells by the category values of the weights player.
+    pub values: bool,
+    /// The player whose weights the Weights panel edits and the values overlay shows.
+    pub weights_player: String,
+    /// The slice shown for each axis in the cross-sections (0-based).
+    pub slices: [usize; 3],
+    /// Show the coordinates of the cell under the pointer.
+    pub hover: bool,
+    /// 3D view: axes with labels.
+    pub axes: bool,
+    /// 3D view: grid lines.
+    pub grid: GridMode,
+    /// 3D view: auto-rotation.
+    pub rotate: bool,
+    /// 3D view: orthographic instead of perspective projection.
+    pub orthographic: bool,
+    /// 3D view: disc size (relative).
+    pub ball_size: f32,
+    /// 3D view and boards: hint size (relative).
+    pub hint_size: f32,
+    /// UI zoom factor.
+    pub ui_scale: f32,
+    /// Dark theme (else light).
+    pub dark: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            board: Shape::new(3, 6).expect("6x6x6 is a valid board"),
+            rules: Rules::Classic,
+            red: Seat::human(),
+            green: Seat::ai("Arwen", 4),
+            search: SearchKind::Strong,
+            workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            hints: true,
+            alpha_beta: true,
+            symmetry: true,
+            random: false,
+            logs: true,
+            depths: false,
+            live_moves: true,
+            show_value: true,
+            analysis_depth: 4,
+            categories: false,
+            values: false,
+            weights_player: "Arwen".to_string(),
+            slices: [2, 2, 2],
+            hover: true,
+            axes: false,
+            grid: GridMode::Orthogonal,
+            rotate: true,
+            orthographic: false,
+            ball_size: 1.0,
+            hint_size: 1.0,
+            ui_scale: 1.0,
+            dark: true,
+        }
+    }
+}
+
+impl Settings {
+    /// The smallest and largest number of workers offered.
+    pub const WORKERS: (usize, usize) = (1, 64);
+    /// The deepest search offered in the menus.
+    pub const MAX_DEPTH: u32 = 30;
+    /// The range of the size sliders.
+    pub const SIZES: (f32, f32) = (0.3, 2.0);
+
+    /// Brings values read from storage into range (a hand-edited or damaged store must not
+    /// break the app).
+    pub fn sanitized(mut self) -> Self {
+        self.workers = self.workers.clamp(Self::WORKERS.0, Self::WORKERS.1);
+        for seat in [&mut self.red, &mut self.green] {
+            seat.depth = seat.depth.clamp(1, Self::MAX_DEPTH);
+        }
+        self.analysis_depth = self.analysis_depth.clamp(1, Self::MAX_DEPTH);
+        let side = self.board.side();
+        self.slices = self.slices.map(|s| s.min(side - 1));
+        self.ball_size = self.ball_size.clamp(Self::SIZES.0, Self::SIZES.1);
+        self.hint_size = self.hint_size.clamp(Self::SIZES.0, Self::SIZES.1);
+        self.ui_scale = self.ui_scale.clamp(0.5, 3.0);
+        self
+    }
+
+    /// The seat of `color`.
+    pub fn seat(&self, color: crate::engine::Color) -> &Seat {
+        match color {
+            crate::engine::Color::Red => &self.red,
+            crate::engine::Color::Green => &self.green,
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! The workspace driven headless with egui_kittest (no GL): playing by clicking cross-section
+//! cells against an AI, editing weights, keys, and continuing a game from its history.
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, Queryable};
+use reversi3d::ai::PresetLibrary;
+use reversi3d::app::{ReversiApp, Seat, Settings, default_layout};
+use reversi3d::engine::notation::{Move, format_cell};
+use reversi3d::engine::{Color, Shape};
+
+/// A workspace with `settings`, presets in a fresh folder, in a large window.
+fn workspace(settings: Settings) -> (Harness<'static, ReversiApp>, tempfile::TempDir) {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let app = ReversiApp::new(
+        &egui::Context::default(),
+        settings,
+        default_layout(),
+        PresetLibrary::at(folder.path()),
+    );
+    let harness = Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(|ui, app: &mut ReversiApp| app.frame(ui), app);
+    (harness, folder)
+}
+
+/// Steps the UI until `done` holds (the engine works in the background), for at most 20 s.
+fn step_until(harness: &mut Harness<'static, ReversiApp>, done: impl Fn(&ReversiApp) -> bool) {
+    let clock = Instant::now();
+    while !done(harness.state()) {
+        assert!(
+            clock.elapsed() < Duration::from_secs(20),
+            "the UI did not reach the expected state in time"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        harness.step();
+    }
+    harness.step();
+}
+
+fn settings(board: &str, red: Seat, green: Seat) -> Settings {
+    Settings {
+        board: board.parse::<Shape>().expect("a valid board"),
+        red,
+        green,
+        workers: 2,
+        ..Settings::default()
+    }
+}
+
+/// The accessibility label of `cell` on the board that shows it in the start layout.
+fn cell_label(app: &ReversiApp, cell: usize) -> String {
+    let shape = app.session().board().shape;
+    let prefix = if shape.is_3d() { "XY" } else { "board" };
+    format!("{prefix} {}", format_cell(shape, cell))
+}
+
+fn play_against_ai(board: &str) {
+    let (mut harness, _folder) = workspace(settings(board, Seat::human(), Seat::ai("Arwen", 2)));
+    harness.step();
+    let cell = harness.state().session().board().mover_moves[0];
+    // Show the slice that holds the cell (the XY board shows z = slices[2]).
+    let z = harness.state().session().board().shape.coords(cell)[2];
+    harness.state_mut().session_mut().settings.slices[2] = z;
+    harness.step();
+    let label = cell_label(harness.state(), cell);
+    harness.get_by_label(&label).click();
+    step_until(&mut harness, |app| app.session().game().moves().len() >= 2);
+    let session = harness.state().session();
+    assert_eq!(session.game().moves()[0], Move::Play(cell));
+    assert!(matches!(session.game().moves()[1], Move::Play(_)));
+    assert_eq!(session.board().mover, Color::Red, "the human's turn again");
+    assert!(
+        session.log.lines().any(|l| l.text.starts_with("2. Green plays")),
+        "the AI's move is logged"
+    );
+}
+
+#[test]
+fn a_click_on_the_4x4_board_plays_and_the_ai_answers() {
+    play_against_ai("4x4");
+}
+
+#[test]
+fn a_click_on_a_6x6x6_cross_section_plays_and_the_ai_answers() {
+    play_against_ai("6x6x6");
+}
+
+#[test]
+fn an_illegal_click_is_refused_with_a_message() {
+    let (mut harness, _folder) = workspace(settings("4x4", Seat::human(), Seat::human()));
+    harness.step();
+    // A corner is never legal at the start of a 4×4 game.
+    harness.get_by_label("board 1-1").click();
+    harness.step();
+    let session = harness.state().session();
+    assert!(session.game().moves().is_empty());
+    let notice = session.notice.clone().expect("a message");
+    assert!(notice.contains("1-1 is not a legal move"), "{notice}");
+}
+
+#[test]
+fn editing_a_weight_changes_it_and_def_restores_it() {
+    let (mut harness, _folder) = workspace(settings("6x6x6", Seat::human(), Seat::human()));
+    harness.step();
+    let original = harness.state().session().weights_preset().weights;
+    harness.query(corner_field()).expect("the Cor field").set_value_accesskit(777.0);
+    harness.step();
+    harness.step();
+    let edited = harness.state().session().weights_preset().weights;
+    assert_eq!(edited.0[2], 777, "the weight changed");
+    let shown = harness.query(corner_field()).expect("the Cor field").value();
+    assert_eq!(shown.as_deref(), Some("777"), "the field shows the new value");
+    assert!(harness.state().session().has_unsaved_weights());
+    harness.get_by_label("Def").click();
+    harness.step();
+    harness.step();
+    assert_eq!(harness.state().session().weights_preset().weights, original);
+    let shown = harness.query(corner_field()).expect("the Cor field").value();
+    assert_eq!(shown, Some(original.0[2].to_string()));
+}
+
+/// The Weights panel's field of the corner weight.
+fn corner_field() -> By<'static> {
+    By::new()
+        .label("Cor")
+        .role(egui::accesskit::Role::SpinButton)
+}
+
+fn type_key(harness: &mut Harness<'static, ReversiApp>, key: &str) {
+    harness.event(egui::Event::Text(key.to_string()));
+    harness.step();
+}
+
+#[test]
+fn keys_toggle_what_they_should() {
+    let (mut harness, _folder) = workspace(settings("6x6x6", Seat::human(), Seat::human()));
+    harness.step();
+    let before = harness.state().session().settings.clone();
+    type_key(&mut harness, "c");
+    assert!(harness.state().session().settings.categories);
+    type_key(&mut harness, "v");
+    let now = &harness.state().session().settings;
+    assert!(now.values && !now.categories, "values replace categories");
+    type_key(&mut harness, "m");
+    assert_eq!(harness.state().session().settings.live_moves, !before.live_moves);
+    type_key(&mut harness, "a");
+    assert_eq!(harness.state().session().settings.grid, before.grid.next());
+    type_key(&mut harness, "B");
+    assert!(harness.state().session().settings.ball_size > before.ball_size);
+    type_key(&mut harness, "p");
+    assert!(!harness.state().session().is_playing());
+    type_key(&mut harness, "2");
+    assert_eq!(harness.state().session().board().shape.to_string(), "6x6");
+    type_key(&mut harness, "8");
+    assert_eq!(harness.state().session().board().shape.to_string(), "8x8");
+    type_key(&mut harness, ".");
+    harness.step();
+    assert!(harness.state().session().show_help);
+    assert!(harness.query_by_label("this help").is_some(), "the help lists the keys");
+    harness.key_press(egui::Key::Escape);
+    harness.step();
+    assert!(!harness.state().session().show_help);
+}
+
+#[test]
+fn keys_are_ignored_while_a_text_field_has_focus() {
+    let (mut harness, _folder) = workspace(settings("6x6x6", Seat::human(), Seat::human()));
+    harness.step();
+    harness.query(corner_field()).expect("the Cor field").focus();
+    harness.step();
+    type_key(&mut harness, "c");
+    assert!(!harness.state().session().settings.categories);
+}
+
+#[test]
+fn going_back_in_the_history_and_playing_continues_from_there() {
+    let (mut harness, _folder) = workspace(settings("4x4", Seat::human(), Seat::human()));
+    harness.step();
+    for _ in 0..3 {
+        let cell = harness.state().session().board().mover_moves[0];
+        let label = cell_label(harness.state(), cell);
+        harness.get_by_label(&label).click();
+        harness.step();
+    }
+    let played = harness.state().session().game().moves().to_vec();
+    assert_eq!(played.len(), 3);
+    // The first entry of the History list (its tab is behind Weights at the start).
+    harness.get_by_label("History").click();
+    harness.step();
+    harness.step();
+    let first = format!("   1. {}", move_name(harness.state(), played[0]));
+    harness.get_by_label(&first).click();
+    harness.step();
+    harness.step();
+    let session = harness.state().session();
+    assert_eq!(session.game().cursor(), 1);
+    assert!(!session.is_playing(), "going back stops the game");
+    harness
+        .state_mut()
+        .session_mut()
+        .set_seat(Color::Green, Seat::ai("Bilbo", 1));
+    harness.get_by_label("Play").click();
+    step_until(&mut harness, |app| app.session().game().cursor() == 2);
+    let session = harness.state().session();
+    assert_eq!(session.game().moves().len(), 2, "later moves were dropped");
+    assert_eq!(session.game().moves()[0], played[0]);
+    assert_eq!(session.board().mover, Color::Red);
+}
+
+fn move_name(app: &ReversiApp, entry: Move) -> String {
+    match entry {
+        Move::Play(cell) => format_cell(app.session().board().shape, cell),
+        Move::Pass => "pass".to_string(),
+    }
+}
