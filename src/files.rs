@@ -81,7 +81,7 @@ pub fn to_ron<T: Serialize>(value: &T) -> String {
 
 /// Writes `contents` to `path` atomically: into a temporary file beside it, synced to disk,
 /// then renamed over `path`. On any failure `path` keeps its old contents.
-pub fn write_atomically(path: &Path, contents: &str) -> Result<(), FileError> {
+pub fn write_atomically(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), FileError> {
     let folder = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -89,7 +89,7 @@ pub fn write_atomically(path: &Path, contents: &str) -> Result<(), FileError> {
     let fail = |e: std::io::Error| FileError::new(path, e.to_string());
     fs::create_dir_all(folder).map_err(fail)?;
     let mut temporary = tempfile::NamedTempFile::new_in(folder).map_err(fail)?;
-    temporary.write_all(contents.as_bytes()).map_err(fail)?;
+    temporary.write_all(contents.as_ref()).map_err(fail)?;
     temporary.as_file().sync_all().map_err(fail)?;
     temporary.persist(path).map_err(|e| fail(e.error))?;
     Ok(())

@@ -6,9 +6,10 @@ use clap::Parser;
 use reversi3d::cli::{Cli, is_broken_pipe, run};
 
 fn main() -> ExitCode {
-    let outcome = match Cli::parse().command {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
         Some(command) => run(command, &mut std::io::stdout()),
-        None => reversi3d::app::run(),
+        None => reversi3d::app::run(&cli.gui),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

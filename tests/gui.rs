@@ -72,7 +72,10 @@ fn play_against_ai(board: &str) {
     assert!(matches!(session.game().moves()[1], Move::Play(_)));
     assert_eq!(session.board().mover, Color::Red, "the human's turn again");
     assert!(
-        session.log.lines().any(|l| l.text.starts_with("2. Green plays")),
+        session
+            .log
+            .lines()
+            .any(|l| l.text.starts_with("2. Green plays")),
         "the AI's move is logged"
     );
 }
@@ -105,19 +108,32 @@ fn editing_a_weight_changes_it_and_def_restores_it() {
     let (mut harness, _folder) = workspace(settings("6x6x6", Seat::human(), Seat::human()));
     harness.step();
     let original = harness.state().session().weights_preset().weights;
-    harness.query(corner_field()).expect("the Cor field").set_value_accesskit(777.0);
+    harness
+        .query(corner_field())
+        .expect("the Cor field")
+        .set_value_accesskit(777.0);
     harness.step();
     harness.step();
     let edited = harness.state().session().weights_preset().weights;
     assert_eq!(edited.0[2], 777, "the weight changed");
-    let shown = harness.query(corner_field()).expect("the Cor field").value();
-    assert_eq!(shown.as_deref(), Some("777"), "the field shows the new value");
+    let shown = harness
+        .query(corner_field())
+        .expect("the Cor field")
+        .value();
+    assert_eq!(
+        shown.as_deref(),
+        Some("777"),
+        "the field shows the new value"
+    );
     assert!(harness.state().session().has_unsaved_weights());
     harness.get_by_label("Def").click();
     harness.step();
     harness.step();
     assert_eq!(harness.state().session().weights_preset().weights, original);
-    let shown = harness.query(corner_field()).expect("the Cor field").value();
+    let shown = harness
+        .query(corner_field())
+        .expect("the Cor field")
+        .value();
     assert_eq!(shown, Some(original.0[2].to_string()));
 }
 
@@ -144,7 +160,10 @@ fn keys_toggle_what_they_should() {
     let now = &harness.state().session().settings;
     assert!(now.values && !now.categories, "values replace categories");
     type_key(&mut harness, "m");
-    assert_eq!(harness.state().session().settings.live_moves, !before.live_moves);
+    assert_eq!(
+        harness.state().session().settings.live_moves,
+        !before.live_moves
+    );
     type_key(&mut harness, "a");
     assert_eq!(harness.state().session().settings.grid, before.grid.next());
     type_key(&mut harness, "B");
@@ -158,7 +177,10 @@ fn keys_toggle_what_they_should() {
     type_key(&mut harness, ".");
     harness.step();
     assert!(harness.state().session().show_help);
-    assert!(harness.query_by_label("this help").is_some(), "the help lists the keys");
+    assert!(
+        harness.query_by_label("this help").is_some(),
+        "the help lists the keys"
+    );
     harness.key_press(egui::Key::Escape);
     harness.step();
     assert!(!harness.state().session().show_help);
@@ -168,7 +190,10 @@ fn keys_toggle_what_they_should() {
 fn keys_are_ignored_while_a_text_field_has_focus() {
     let (mut harness, _folder) = workspace(settings("6x6x6", Seat::human(), Seat::human()));
     harness.step();
-    harness.query(corner_field()).expect("the Cor field").focus();
+    harness
+        .query(corner_field())
+        .expect("the Cor field")
+        .focus();
     harness.step();
     type_key(&mut harness, "c");
     assert!(!harness.state().session().settings.categories);

@@ -154,7 +154,7 @@ impl Preset {
 
     /// Writes the preset to `path` atomically.
     pub fn save(&self, path: &Path) -> Result<(), FileError> {
-        write_atomically(path, &self.to_ron())
+        write_atomically(path, self.to_ron())
     }
 
     /// The file name a preset is kept under in the user's folder.

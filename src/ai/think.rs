@@ -5,9 +5,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::player::SearchKind;
+use crate::engine::eval::Evaluator;
 use crate::engine::notation::{Move, NotationError, replay};
 use crate::engine::search::{Analysis, AnalysisSettings, StrongSettings, analyze, analyze_strong};
-use crate::engine::eval::Evaluator;
 use crate::engine::{Color, Geometry, Position, Rules, Shape, Weights, WidthJob};
 
 /// What to search and how.

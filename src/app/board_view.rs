@@ -64,10 +64,28 @@ pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
     let label_color = ui.visuals().weak_text_color();
     for i in 0..n {
         let text = (i + 1).to_string();
-        let column = Pos2::new(origin.x + (i as f32 + 0.5) * cell, outer.min.y + margin * 0.5);
-        let row = Pos2::new(outer.min.x + margin * 0.5, origin.y + (i as f32 + 0.5) * cell);
-        painter.text(column, egui::Align2::CENTER_CENTER, &text, label_font.clone(), label_color);
-        painter.text(row, egui::Align2::CENTER_CENTER, &text, label_font.clone(), label_color);
+        let column = Pos2::new(
+            origin.x + (i as f32 + 0.5) * cell,
+            outer.min.y + margin * 0.5,
+        );
+        let row = Pos2::new(
+            outer.min.x + margin * 0.5,
+            origin.y + (i as f32 + 0.5) * cell,
+        );
+        painter.text(
+            column,
+            egui::Align2::CENTER_CENTER,
+            &text,
+            label_font.clone(),
+            label_color,
+        );
+        painter.text(
+            row,
+            egui::Align2::CENTER_CENTER,
+            &text,
+            label_font.clone(),
+            label_color,
+        );
     }
     let look = Look::of(session);
     let prefix = if shape.is_3d() { plane.name() } else { "board" };
@@ -87,7 +105,12 @@ pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
             look.paint_cell(&painter, rect, index, session);
             if response.hovered() {
                 hovered = Some(index);
-                painter.rect_stroke(rect, 0.0, Stroke::new(2.0, Color32::WHITE), StrokeKind::Inside);
+                painter.rect_stroke(
+                    rect,
+                    0.0,
+                    Stroke::new(2.0, Color32::WHITE),
+                    StrokeKind::Inside,
+                );
             }
             if response.clicked() {
                 clicked = Some(index);
@@ -139,14 +162,18 @@ impl Look {
             best: mark(&session.best_moves()),
             last: session.last_move(),
             mover: board.mover,
-            max_weight: weights.0[2..].iter().map(|w| w.abs()).max().unwrap_or(1).max(1) as f32,
+            max_weight: weights.0[2..]
+                .iter()
+                .map(|w| w.abs())
+                .max()
+                .unwrap_or(1)
+                .max(1) as f32,
         }
     }
 
     fn paint_cell(&self, painter: &egui::Painter, rect: Rect, index: usize, session: &Session) {
         let settings = &session.settings;
-        let shape = session.board().shape;
-        let category = shape.category(index);
+        let category = session.category(index);
         let fill = if settings.values {
             let weight = session.weights_preset().weights.category(category) as f32;
             palette::value(weight / self.max_weight)
@@ -156,7 +183,12 @@ impl Look {
             palette::FELT
         };
         painter.rect_filled(rect, 0.0, fill);
-        painter.rect_stroke(rect, 0.0, Stroke::new(1.0, palette::GRID), StrokeKind::Inside);
+        painter.rect_stroke(
+            rect,
+            0.0,
+            Stroke::new(1.0, palette::GRID),
+            StrokeKind::Inside,
+        );
         let center = rect.center();
         let radius = rect.width() * 0.42;
         let disc = if self.red[index] {
@@ -167,7 +199,12 @@ impl Look {
             None
         };
         if let Some(color) = disc {
-            painter.circle(center, radius, palette::disc(color), Stroke::new(1.0, Color32::BLACK));
+            painter.circle(
+                center,
+                radius,
+                palette::disc(color),
+                Stroke::new(1.0, Color32::BLACK),
+            );
         }
         if let Some(preview) = &session.preview {
             self.paint_preview(painter, center, radius, index, preview);
@@ -209,7 +246,7 @@ impl Look {
 
     fn describe(&self, index: usize, session: &Session) -> String {
         let shape = session.board().shape;
-        let category = shape.category(index);
+        let category = session.category(index);
         let mut text = format!("{} · {}", format_cell(shape, index), category.label());
         if let Some(shown) = session.shown()
             && let Some(scored) = shown.analysis.moves.iter().find(|m| m.cell == index)

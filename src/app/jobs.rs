@@ -93,6 +93,7 @@ fn run_search(
     };
     let outcome = match rayon::ThreadPoolBuilder::new()
         .num_threads(workers.max(1))
+        .start_handler(|_| yield_to_the_ui())
         .build()
     {
         Ok(pool) => pool.install(|| {
@@ -103,3 +104,18 @@ fn run_search(
     };
     send(JobEvent::Done(outcome));
 }
+
+/// Lowers the calling engine thread's priority (nice 10), so that the UI thread gets a core
+/// whenever it needs one even while every core searches.
+#[cfg(target_os = "linux")]
+fn yield_to_the_ui() {
+    // SAFETY: setpriority only reads its arguments; on Linux, PRIO_PROCESS with id 0 applies
+    // to the calling thread alone.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 10);
+    }
+}
+
+/// Other systems keep the default priority.
+#[cfg(not(target_os = "linux"))]
+fn yield_to_the_ui() {}

@@ -101,15 +101,20 @@ pub fn help_window(ctx: &egui::Context, session: &mut Session) {
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
-            egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
-                for (key, meaning) in KEYS {
-                    ui.monospace(key);
-                    ui.label(meaning);
-                    ui.end_row();
-                }
-            });
+            egui::Grid::new("keys")
+                .num_columns(2)
+                .striped(true)
+                .show(ui, |ui| {
+                    for (key, meaning) in KEYS {
+                        ui.monospace(key);
+                        ui.label(meaning);
+                        ui.end_row();
+                    }
+                });
             ui.separator();
-            ui.label("Mouse: click a cell on a board to play it; hover a move in Moves to preview it.");
+            ui.label(
+                "Mouse: click a cell on a board to play it; hover a move in Moves to preview it.",
+            );
             ui.label("Drag a panel's tab to move, tab or split it; drag a border to resize.");
         });
     session.show_help = open && session.show_help;

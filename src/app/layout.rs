@@ -85,9 +85,10 @@ pub fn default_layout() -> egui_tiles::Tree<Pane> {
 /// every panel stays reachable.
 pub fn complete(tree: &mut egui_tiles::Tree<Pane>) {
     for pane in Pane::ALL {
-        let present = tree.tiles.iter().any(|(_, tile)| {
-            matches!(tile, egui_tiles::Tile::Pane(p) if *p == pane)
-        });
+        let present = tree
+            .tiles
+            .iter()
+            .any(|(_, tile)| matches!(tile, egui_tiles::Tile::Pane(p) if *p == pane));
         if !present && let Some(root) = tree.root() {
             let id = tree.tiles.insert_pane(pane);
             let tabs = tree.tiles.insert_tab_tile(vec![id]);

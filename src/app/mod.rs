@@ -6,6 +6,7 @@ mod board_view;
 mod dialogs;
 mod jobs;
 mod keys;
+mod launch;
 mod layout;
 mod log;
 mod palette;
@@ -13,16 +14,20 @@ mod panels;
 mod session;
 mod settings;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+
+use launch::ScreenshotPlan;
 
 pub use dialogs::FileTask;
 pub use jobs::Purpose;
+pub use launch::{LaunchArgs, parse_seat};
 pub use layout::{Pane, default_layout};
 pub use log::{Level, LogLine};
-pub use session::{MoveCost, Preview, Session, Shown};
+pub use session::{FrameTimes, MoveCost, Preview, Session, Shown};
 pub use settings::{GridMode, Seat, Settings};
 
 use crate::ai::PresetLibrary;
+use crate::engine::Color;
 
 const SETTINGS_KEY: &str = "settings";
 const LAYOUT_KEY: &str = "layout";
@@ -32,6 +37,8 @@ pub struct ReversiApp {
     session: Session,
     layout: egui_tiles::Tree<Pane>,
     fullscreen: bool,
+    screenshot: Option<ScreenshotPlan>,
+    failure: Arc<Mutex<Option<anyhow::Error>>>,
 }
 
 impl ReversiApp {
@@ -50,17 +57,48 @@ impl ReversiApp {
             session: Session::new(settings, library, wake),
             layout,
             fullscreen: false,
+            screenshot: None,
+            failure: Arc::default(),
         }
     }
 
-    /// The app as eframe starts it: settings and layout from the last run, the user's presets.
-    pub fn from_storage(cc: &eframe::CreationContext<'_>) -> Self {
-        let settings = cc
-            .storage
+    /// Applies the GUI's command-line options: board, players, moves.
+    pub fn launch(&mut self, args: &LaunchArgs) -> anyhow::Result<()> {
+        if let Some(board) = args.board {
+            self.session.set_board(board);
+        }
+        for (color, text) in [(Color::Red, &args.red), (Color::Green, &args.green)] {
+            if let Some(text) = text {
+                let mut seat = parse_seat(text)?;
+                if let Some(name) = &mut seat.ai {
+                    let preset = self
+                        .session
+                        .roster
+                        .iter()
+                        .find(|p| p.name.eq_ignore_ascii_case(name));
+                    let Some(preset) = preset else {
+                        anyhow::bail!("no player called {name:?} (see `reversi3d preset list`)");
+                    };
+                    *name = preset.name.clone();
+                }
+                self.session.set_seat(color, seat);
+            }
+        }
+        if let Some(moves) = &args.moves {
+            self.session.set_moves(moves)?;
+        }
+        self.screenshot = args.screenshot.clone().map(ScreenshotPlan::new);
+        Ok(())
+    }
+
+    /// The app as eframe starts it: settings and layout from the last run (unless
+    /// `fresh`), the user's presets.
+    pub fn from_storage(cc: &eframe::CreationContext<'_>, fresh: bool) -> Self {
+        let storage = cc.storage.filter(|_| !fresh);
+        let settings = storage
             .and_then(|s| eframe::get_value::<Settings>(s, SETTINGS_KEY))
             .unwrap_or_default();
-        let layout = cc
-            .storage
+        let layout = storage
             .and_then(|s| eframe::get_value(s, LAYOUT_KEY))
             .unwrap_or_else(default_layout);
         let mut problem = None;
@@ -92,6 +130,7 @@ impl ReversiApp {
 
     /// Draws one frame of the workspace into `ui` (eframe and the UI tests call this).
     pub fn frame(&mut self, ui: &mut egui::Ui) {
+        let clock = std::time::Instant::now();
         let ctx = ui.ctx().clone();
         self.session.tick();
         self.apply_look(&ctx);
@@ -111,6 +150,36 @@ impl ReversiApp {
         });
         keys::help_window(&ctx, &mut self.session);
         self.session.end_frame();
+        self.session.record_frame(clock.elapsed());
+        self.take_screenshot(&ctx);
+    }
+
+    /// Asks for the screenshot once the workspace has settled, writes it when it arrives, and
+    /// closes the window.
+    fn take_screenshot(&mut self, ctx: &egui::Context) {
+        let Some(plan) = &mut self.screenshot else {
+            return;
+        };
+        if plan.due(self.session.is_engine_busy()) {
+            let captured = Arc::clone(&plan.captured);
+            let waker = ctx.clone();
+            ctx.request_screenshot(move |image| {
+                *captured.lock().unwrap_or_else(|e| e.into_inner()) = Some(image);
+                waker.request_repaint();
+            });
+        }
+        ctx.request_repaint();
+        let image = plan
+            .captured
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        if let Some(image) = image {
+            if let Err(error) = plan.save(&image) {
+                *self.failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(error);
+            }
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
     }
 
     fn apply_look(&self, ctx: &egui::Context) {
@@ -130,10 +199,26 @@ impl ReversiApp {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 let tasks = [
-                    (FileTask::OpenGame, "Open game…", "Read a game record (.ron)"),
-                    (FileTask::SaveGame, "Save game…", "Write this game as a record (.ron)"),
-                    (FileTask::ImportPreset, "Import preset…", "Read a preset into your presets"),
-                    (FileTask::ExportPreset, "Export preset…", "Write the Weights panel's player"),
+                    (
+                        FileTask::OpenGame,
+                        "Open game…",
+                        "Read a game record (.ron)",
+                    ),
+                    (
+                        FileTask::SaveGame,
+                        "Save game…",
+                        "Write this game as a record (.ron)",
+                    ),
+                    (
+                        FileTask::ImportPreset,
+                        "Import preset…",
+                        "Read a preset into your presets",
+                    ),
+                    (
+                        FileTask::ExportPreset,
+                        "Export preset…",
+                        "Write the Weights panel's player",
+                    ),
                 ];
                 for (task, label, tip) in tasks {
                     if ui.button(label).on_hover_text(tip).clicked() {
@@ -156,7 +241,11 @@ impl ReversiApp {
                     .on_hover_text("Make everything larger or smaller");
             });
             ui.menu_button("Help", |ui| {
-                if ui.button("Keys (.)").on_hover_text("The keyboard commands").clicked() {
+                if ui
+                    .button("Keys (.)")
+                    .on_hover_text("The keyboard commands")
+                    .clicked()
+                {
                     self.session.show_help = true;
                 }
             });
@@ -173,6 +262,17 @@ impl ReversiApp {
                     self.session.notice = None;
                 }
             }
+            let times = self.session.frame_times();
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.weak(format!(
+                    "UI {:.1} ms (max {:.1} ms during searches)",
+                    times.last_ms, times.worst_during_search_ms
+                ))
+                .on_hover_text(
+                    "Time to build the last frame, and the longest frame built while the \
+                     engine searched",
+                );
+            });
         });
     }
 }
@@ -183,14 +283,21 @@ impl eframe::App for ReversiApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.screenshot.is_some() {
+            return;
+        }
         eframe::set_value(storage, SETTINGS_KEY, &self.session.settings);
         eframe::set_value(storage, LAYOUT_KEY, &self.layout);
         self.session.save_presets();
     }
 }
 
-/// Opens the workspace window and runs until it is closed.
-pub fn run() -> anyhow::Result<()> {
+/// Opens the workspace window with the command-line options `args` and runs until it is
+/// closed.
+pub fn run(args: &LaunchArgs) -> anyhow::Result<()> {
+    if let Ok(library) = PresetLibrary::user_default() {
+        args.check(&library)?;
+    }
     let options = eframe::NativeOptions {
         renderer: eframe::Renderer::Glow,
         depth_buffer: 24,
@@ -200,10 +307,25 @@ pub fn run() -> anyhow::Result<()> {
             .with_min_inner_size([640.0, 400.0]),
         ..Default::default()
     };
+    let failure: Arc<Mutex<Option<anyhow::Error>>> = Arc::default();
+    let app_failure = Arc::clone(&failure);
+    let launch = args.clone();
     eframe::run_native(
         "reversi3d",
         options,
-        Box::new(|cc| Ok(Box::new(ReversiApp::from_storage(cc)))),
+        Box::new(move |cc| {
+            let mut app = ReversiApp::from_storage(cc, launch.screenshot.is_some());
+            app.failure = app_failure;
+            if let Err(error) = app.launch(&launch) {
+                app.session.error(format!("{error:#}"));
+                if launch.screenshot.is_some() {
+                    return Err(error.into());
+                }
+            }
+            Ok(Box::new(app))
+        }),
     )
-    .map_err(|error| anyhow::anyhow!("the window could not open: {error}"))
+    .map_err(|error| anyhow::anyhow!("the window could not open: {error}"))?;
+    let failure = failure.lock().unwrap_or_else(|e| e.into_inner()).take();
+    failure.map_or(Ok(()), Err)
 }

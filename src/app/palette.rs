@@ -43,6 +43,7 @@ pub fn value(fraction: f32) -> Color32 {
     } else {
         (235.0, 120.0, 30.0)
     };
-    let mix = |channel: f32, felt: u8| (f32::from(felt) + (channel - f32::from(felt)) * strength) as u8;
+    let mix =
+        |channel: f32, felt: u8| (f32::from(felt) + (channel - f32::from(felt)) * strength) as u8;
     Color32::from_rgb(mix(r, FELT.r()), mix(g, FELT.g()), mix(b, FELT.b()))
 }

@@ -15,6 +15,7 @@ use super::settings::{Seat, Settings};
 use crate::ai::{AiPlayer, Player, Preset, PresetLibrary, SearchRequest, Thought};
 use crate::engine::notation::{Move, format_cell};
 use crate::engine::search::{Analysis, score_text};
+use crate::engine::shape::Category;
 use crate::engine::{Color, Outcome, Shape, Weights};
 use crate::game::{Board, Game};
 
@@ -55,6 +56,33 @@ pub struct Preview {
     pub board: Board,
 }
 
+/// How long the UI took to build its frames: the last one, and the longest while the engine
+/// was searching (the UI must stay fluid during any search).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FrameTimes {
+    /// The last frame, in milliseconds.
+    pub last_ms: f64,
+    /// The longest frame built while a search ran, in milliseconds (the first frames, which
+    /// build the fonts and the layout, do not count).
+    pub worst_during_search_ms: f64,
+    /// Frames built so far.
+    pub frames: u64,
+}
+
+impl FrameTimes {
+    /// Frames at startup left out of the worst case.
+    const WARM_UP: u64 = 10;
+}
+
+/// The static value of a position, and what it was computed from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ValueOf {
+    revision: u64,
+    weights: Weights,
+    mover: Color,
+    value: i32,
+}
+
 /// Everything the workspace shows and changes.
 pub struct Session {
     /// The user's settings (persisted).
@@ -80,6 +108,10 @@ pub struct Session {
     shown: Option<Shown>,
     finished_request: Option<SearchRequest>,
     costs: Vec<MoveCost>,
+    frame_times: FrameTimes,
+    revision: u64,
+    categories: Vec<Category>,
+    value: Option<ValueOf>,
     rng: StdRng,
     dialogs: Dialogs,
     wake: Arc<dyn Fn() + Send + Sync>,
@@ -99,6 +131,13 @@ impl Session {
             log.push(Level::Error, format!("preset skipped: {problem}"));
         }
         let settings = settings.sanitized();
+        log.push(
+            Level::Info,
+            format!(
+                "ready: {} · press . for the keys, hover any control for help",
+                settings.board
+            ),
+        );
         let game = Game::new(settings.board, settings.rules, Player::Human, Player::Human);
         let board = game.board();
         let mut session = Session {
@@ -118,13 +157,23 @@ impl Session {
             shown: None,
             finished_request: None,
             costs: Vec::new(),
+            frame_times: FrameTimes::default(),
+            revision: 0,
+            categories: Vec::new(),
+            value: None,
             rng: StdRng::from_rng(&mut rand::rng()),
             dialogs: Dialogs::new(),
             wake,
         };
         session.check_seats();
         session.sync_players();
+        session.changed();
         session
+    }
+
+    /// The category of `cell` on the current board (cached: computing one is not free).
+    pub fn category(&self, cell: usize) -> Category {
+        self.categories[cell]
     }
 
     /// The game.
@@ -142,16 +191,23 @@ impl Session {
         self.playing
     }
 
+    /// Whether any search runs now.
+    pub fn is_engine_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
     /// Whether an AI is searching for its move now.
     pub fn is_ai_thinking(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| j.purpose == Purpose::AiMove)
+        self.job
+            .as_ref()
+            .is_some_and(|j| j.purpose == Purpose::AiMove)
     }
 
     /// The analysis of the position on the board, if there is one.
     pub fn shown(&self) -> Option<&Shown> {
-        self.shown
-            .as_ref()
-            .filter(|s| s.shape == self.game.shape && s.moves == self.game.moves()[..self.game.cursor()])
+        self.shown.as_ref().filter(|s| {
+            s.shape == self.game.shape && s.moves == self.game.moves()[..self.game.cursor()]
+        })
     }
 
     /// The best moves of the shown analysis.
@@ -159,6 +215,22 @@ impl Session {
         self.shown()
             .map(|s| s.analysis.best_moves())
             .unwrap_or_default()
+    }
+
+    /// How long the UI takes to build its frames.
+    pub fn frame_times(&self) -> FrameTimes {
+        self.frame_times
+    }
+
+    /// Records how long the last frame took to build.
+    pub fn record_frame(&mut self, elapsed: std::time::Duration) {
+        let ms = elapsed.as_secs_f64() * 1000.0;
+        self.frame_times.last_ms = ms;
+        self.frame_times.frames += 1;
+        if self.job.is_some() && self.frame_times.frames > FrameTimes::WARM_UP {
+            let worst = &mut self.frame_times.worst_during_search_ms;
+            *worst = worst.max(ms);
+        }
     }
 
     /// The nodes each AI move of this game cost.
@@ -216,12 +288,10 @@ impl Session {
             "to move"
         };
         let mut line = format!("{count} · {:?} ({who}) {state}{pass}", board.mover);
-        if self.settings.show_value {
-            let weights = self.weights_preset().weights;
-            let moves = &self.game.moves()[..self.game.cursor()];
-            if let Ok((color, value)) = crate::ai::static_value(board.shape, moves, &weights) {
-                line += &format!(" · value {value} for {color:?}");
-            }
+        if self.settings.show_value
+            && let Some(value) = self.value
+        {
+            line += &format!(" · value {} for {:?}", value.value, value.mover);
         }
         line
     }
@@ -229,6 +299,7 @@ impl Session {
     /// Advances the background work: takes in what the engine reported, plays the AI's move,
     /// and starts or stops searches to match what the workspace needs now. Call once a frame.
     pub fn tick(&mut self) {
+        self.refresh_value();
         for (task, path) in self.dialogs.chosen() {
             match task {
                 FileTask::ImportPreset => self.import_preset(&path),
@@ -312,6 +383,16 @@ impl Session {
         self.play(cell, None);
     }
 
+    /// Replaces the game's moves with `text` (1-based x-y-z, passes implied), stopped at the
+    /// end; refused text changes nothing.
+    pub fn set_moves(&mut self, text: &str) -> Result<(), crate::engine::notation::NotationError> {
+        let moves = crate::engine::notation::parse_moves(self.game.shape, text)?;
+        self.game.set_moves(moves)?;
+        self.playing = false;
+        self.changed();
+        Ok(())
+    }
+
     /// Shows the position after `ply` moves; this stops the game (press Play to continue from
     /// there).
     pub fn go_to(&mut self, ply: usize) {
@@ -391,7 +472,9 @@ impl Session {
                 self.sync_players();
                 self.info(format!("{name}: built-in weights restored"));
             }
-            None => self.error(format!("{name} is not a built-in player: nothing to restore")),
+            None => self.error(format!(
+                "{name} is not a built-in player: nothing to restore"
+            )),
         }
     }
 
@@ -507,6 +590,8 @@ impl Session {
             return self.error(error.to_string());
         }
         self.sync_players();
+        // The cross-sections follow the last move so that it is always in sight.
+        self.settings.slices = self.board.shape.coords(cell);
         let mut line = format!("{number}. {mover:?} plays {name}");
         if let Some(thought) = thought {
             let analysis = &thought.analysis;
@@ -517,7 +602,8 @@ impl Session {
                 analysis.nodes.total(),
                 analysis.elapsed.as_secs_f64() * 1000.0
             );
-            self.costs.truncate(self.costs.partition_point(|c| c.number < number));
+            self.costs
+                .truncate(self.costs.partition_point(|c| c.number < number));
             self.costs.push(MoveCost {
                 number,
                 color: mover,
@@ -543,8 +629,33 @@ impl Session {
         }
     }
 
+    /// Recomputes the static value when the position or the weights changed.
+    fn refresh_value(&mut self) {
+        let weights = self.weights_preset().weights;
+        let current = self
+            .value
+            .is_some_and(|v| v.revision == self.revision && v.weights == weights);
+        if current || !self.settings.show_value {
+            return;
+        }
+        let moves = &self.game.moves()[..self.game.cursor()];
+        self.value = crate::ai::static_value(self.game.shape, moves, &weights)
+            .ok()
+            .map(|(mover, value)| ValueOf {
+                revision: self.revision,
+                weights,
+                mover,
+                value,
+            });
+    }
+
     /// The game or its cursor changed: refresh the board and forget the preview.
     fn changed(&mut self) {
+        self.revision += 1;
+        let shape = self.game.shape;
+        if self.categories.len() != shape.cells() || self.board.shape != shape {
+            self.categories = (0..shape.cells()).map(|c| shape.category(c)).collect();
+        }
         self.board = self.game.board();
         self.preview = None;
         self.hovered = None;

@@ -14,12 +14,16 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "reversi3d",
     version,
+    args_conflicts_with_subcommands = true,
     about = "Study Reversi on N×N boards and N×N×N cubes"
 )]
 pub struct Cli {
     /// What to run; without a subcommand the GUI starts.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Options of the GUI (without a subcommand).
+    #[command(flatten)]
+    pub gui: crate::app::LaunchArgs,
 }
 
 /// The headless subcommands.

@@ -118,7 +118,7 @@ impl Game {
 
     /// Writes the record to `path` atomically.
     pub fn save(&self, path: &Path) -> Result<(), FileError> {
-        write_atomically(path, &self.to_record())
+        write_atomically(path, self.to_record())
     }
 }
 

@@ -18,15 +18,31 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
             egui::Grid::new("analysis figures")
                 .num_columns(2)
                 .show(ui, |ui| {
-                    let value = analysis.best_score().map_or_else(|| "…".to_string(), score_text);
-                    let line: Vec<String> = analysis.line.iter().map(|&c| format_cell(shape, c)).collect();
+                    let value = analysis
+                        .best_score()
+                        .map_or_else(|| "…".to_string(), score_text);
+                    let line: Vec<String> = analysis
+                        .line
+                        .iter()
+                        .map(|&c| format_cell(shape, c))
+                        .collect();
                     let rows = [
                         ("Value", format!("{value} for {:?}", shown.mover)),
                         ("Depth reached", analysis.depth.to_string()),
                         ("Nodes", analysis.nodes.total().to_string()),
-                        ("Time", format!("{:.1} ms", analysis.elapsed.as_secs_f64() * 1000.0)),
+                        (
+                            "Time",
+                            format!("{:.1} ms", analysis.elapsed.as_secs_f64() * 1000.0),
+                        ),
                         ("Nodes/ms", format!("{:.0}", analysis.nodes_per_ms())),
-                        ("Line", if line.is_empty() { "—".to_string() } else { line.join(" ") }),
+                        (
+                            "Line",
+                            if line.is_empty() {
+                                "—".to_string()
+                            } else {
+                                line.join(" ")
+                            },
+                        ),
                     ];
                     for (name, text) in rows {
                         ui.strong(name);
@@ -47,7 +63,8 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         }
     }
     ui.separator();
-    ui.strong("Nodes per AI move").on_hover_text("log10 of the nodes each AI move searched");
+    ui.strong("Nodes per AI move")
+        .on_hover_text("log10 of the nodes each AI move searched");
     let bars = |color: Color| {
         let points: Vec<Bar> = session
             .costs()

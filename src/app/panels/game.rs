@@ -27,9 +27,15 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
 fn play_row(ui: &mut egui::Ui, session: &mut Session) {
     ui.horizontal(|ui| {
         let (label, tip) = if session.is_playing() {
-            ("Stop", "Stop the game: AI players pause, and you may move for either side (p)")
+            (
+                "Stop",
+                "Stop the game: AI players pause, and you may move for either side (p)",
+            )
         } else {
-            ("Play", "Continue the game from the position shown: AI players move (p)")
+            (
+                "Play",
+                "Continue the game from the position shown: AI players move (p)",
+            )
         };
         if ui.button(label).on_hover_text(tip).clicked() {
             session.toggle_play();
@@ -61,7 +67,8 @@ fn board_row(ui: &mut egui::Ui, session: &mut Session) {
             .selected_text(shape.to_string())
             .show_ui(ui, |ui| {
                 for n in (low..=high).step_by(2) {
-                    let name = Shape::new(shape.dims(), n).map_or_else(|_| n.to_string(), |s| s.to_string());
+                    let name = Shape::new(shape.dims(), n)
+                        .map_or_else(|_| n.to_string(), |s| s.to_string());
                     ui.selectable_value(&mut chosen, n, name);
                 }
             })
@@ -118,8 +125,12 @@ fn search_rows(ui: &mut egui::Ui, session: &mut Session) {
         ui.label("Search");
         for kind in SearchKind::ALL {
             let tip = match kind {
-                SearchKind::Strong => "Iterative deepening PVS with a transposition table; exact in the endgame",
-                SearchKind::Classic => "The seed app's α/β search (same node counts as the original)",
+                SearchKind::Strong => {
+                    "Iterative deepening PVS with a transposition table; exact in the endgame"
+                }
+                SearchKind::Classic => {
+                    "The seed app's α/β search (same node counts as the original)"
+                }
             };
             ui.radio_value(&mut settings.search, kind, kind.label())
                 .on_hover_text(tip);
@@ -132,8 +143,18 @@ fn search_rows(ui: &mut egui::Ui, session: &mut Session) {
                 .prefix("W "),
         )
         .on_hover_text("Engine worker threads");
-        toggle(ui, &mut settings.live_moves, "Moves", "Score every legal move in the background (m)");
-        toggle(ui, &mut settings.show_value, "Value", "Show the static value of the position (s)");
+        toggle(
+            ui,
+            &mut settings.live_moves,
+            "Moves",
+            "Score every legal move in the background (m)",
+        );
+        toggle(
+            ui,
+            &mut settings.show_value,
+            "Value",
+            "Show the static value of the position (s)",
+        );
         ui.add(
             egui::DragValue::new(&mut settings.analysis_depth)
                 .range(1..=Settings::MAX_DEPTH)
@@ -146,20 +167,67 @@ fn search_rows(ui: &mut egui::Ui, session: &mut Session) {
 fn toggle_rows(ui: &mut egui::Ui, session: &mut Session) {
     let settings = &mut session.settings;
     ui.horizontal_wrapped(|ui| {
-        toggle(ui, &mut settings.hints, "Hints", "Show where the side to move can play");
-        toggle(ui, &mut settings.alpha_beta, "α/β", "α/β pruning in the classic search (off: full minimax)");
-        toggle(ui, &mut settings.symmetry, "S", "Search only one of each group of moves equivalent by symmetry");
-        toggle(ui, &mut settings.random, "Random", "Choose at random among equally good moves");
-        toggle(ui, &mut settings.logs, "Logs", "Write game events to the Logs panel");
-        toggle(ui, &mut settings.depths, "Depths", "Log the nodes per search level of every AI move");
+        toggle(
+            ui,
+            &mut settings.hints,
+            "Hints",
+            "Show where the side to move can play",
+        );
+        toggle(
+            ui,
+            &mut settings.alpha_beta,
+            "α/β",
+            "α/β pruning in the classic search (off: full minimax)",
+        );
+        toggle(
+            ui,
+            &mut settings.symmetry,
+            "S",
+            "Search only one of each group of moves equivalent by symmetry",
+        );
+        toggle(
+            ui,
+            &mut settings.random,
+            "Random",
+            "Choose at random among equally good moves",
+        );
+        toggle(
+            ui,
+            &mut settings.logs,
+            "Logs",
+            "Write game events to the Logs panel",
+        );
+        toggle(
+            ui,
+            &mut settings.depths,
+            "Depths",
+            "Log the nodes per search level of every AI move",
+        );
     });
     ui.horizontal_wrapped(|ui| {
-        if toggle(ui, &mut settings.categories, "Cats", "Colour cells by category (c)") && settings.categories {
+        if toggle(
+            ui,
+            &mut settings.categories,
+            "Cats",
+            "Colour cells by category (c)",
+        ) && settings.categories
+        {
             settings.values = false;
         }
-        if toggle(ui, &mut settings.values, "Vals", "Colour cells by the weights player's values (v)") && settings.values {
+        if toggle(
+            ui,
+            &mut settings.values,
+            "Vals",
+            "Colour cells by the weights player's values (v)",
+        ) && settings.values
+        {
             settings.categories = false;
         }
-        toggle(ui, &mut settings.hover, "Hover", "Show a cell's coordinates, category and score under the pointer");
+        toggle(
+            ui,
+            &mut settings.hover,
+            "Hover",
+            "Show a cell's coordinates, category and score under the pointer",
+        );
     });
 }

@@ -11,13 +11,21 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     let total = session.game().moves().len();
     let cursor = session.game().cursor();
     ui.horizontal(|ui| {
-        if ui.button("|<").on_hover_text("The start position").clicked() {
+        if ui
+            .button("|<")
+            .on_hover_text("The start position")
+            .clicked()
+        {
             session.go_to(0);
         }
         if ui.button("<<").on_hover_text("One move back (<)").clicked() {
             session.back();
         }
-        if ui.button(">>").on_hover_text("One move forward (>)").clicked() {
+        if ui
+            .button(">>")
+            .on_hover_text("One move forward (>)")
+            .clicked()
+        {
             session.forward();
         }
         if ui.button(">|").on_hover_text("The last move").clicked() {
@@ -25,8 +33,14 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         }
         let mut target = cursor;
         let response = ui
-            .add(egui::DragValue::new(&mut target).range(0..=total).prefix("move "))
-            .on_hover_text("Go to move number (0 = start); the game stops, Play continues from there");
+            .add(
+                egui::DragValue::new(&mut target)
+                    .range(0..=total)
+                    .prefix("move "),
+            )
+            .on_hover_text(
+                "Go to move number (0 = start); the game stops, Play continues from there",
+            );
         if response.changed() && target != cursor {
             session.go_to(target);
         }
@@ -42,7 +56,11 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         }
         // Red moves first; every entry (passes included) alternates the colour.
         for (index, entry) in moves.iter().enumerate() {
-            let color = if index % 2 == 0 { Color::Red } else { Color::Green };
+            let color = if index % 2 == 0 {
+                Color::Red
+            } else {
+                Color::Green
+            };
             let name = match entry {
                 Move::Play(cell) => format_cell(shape, *cell),
                 Move::Pass => "pass".to_string(),

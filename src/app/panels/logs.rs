@@ -7,9 +7,23 @@ use crate::app::session::Session;
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     ui.horizontal(|ui| {
-        toggle(ui, &mut session.settings.logs, "Logs", "Write game events here");
-        toggle(ui, &mut session.settings.depths, "Depths", "Log the nodes per search level of every AI move");
-        if ui.button("Clear").on_hover_text("Remove every line").clicked() {
+        toggle(
+            ui,
+            &mut session.settings.logs,
+            "Logs",
+            "Write game events here",
+        );
+        toggle(
+            ui,
+            &mut session.settings.depths,
+            "Depths",
+            "Log the nodes per search level of every AI move",
+        );
+        if ui
+            .button("Clear")
+            .on_hover_text("Remove every line")
+            .clicked()
+        {
             session.log.clear();
         }
     });
@@ -20,8 +34,13 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         .auto_shrink([false, false])
         .show(ui, |ui| {
             for line in session.log.lines() {
-                let text = egui::RichText::new(format!("{:>8.1}s  {}", line.seconds, line.text)).monospace();
-                let text = if line.level == Level::Error { text.color(error) } else { text };
+                let text = egui::RichText::new(format!("{:>8.1}s  {}", line.seconds, line.text))
+                    .monospace();
+                let text = if line.level == Level::Error {
+                    text.color(error)
+                } else {
+                    text
+                };
                 ui.label(text);
             }
         });

@@ -54,7 +54,11 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                     let is_best = row.score.is_some() && row.score == best;
                     let name = format_cell(shape, row.cell);
                     let text = egui::RichText::new(&name).monospace();
-                    let text = if is_best { text.color(palette::BEST).strong() } else { text };
+                    let text = if is_best {
+                        text.color(palette::BEST).strong()
+                    } else {
+                        text
+                    };
                     let response = ui
                         .selectable_label(is_best, text)
                         .on_hover_text("Hover to preview on the boards, click to play");

@@ -14,24 +14,29 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         board_view::draw(ui, session, Plane { axis: 2, index: 0 }, cell);
         return;
     }
-    // Three boards side by side when the panel is wide, stacked when it is tall.
-    let wide = available.x >= available.y;
-    let (across, down) = if wide { (3.0, 1.0) } else { (1.0, 3.0) };
-    let per_board_height = 3.2; // cells taken by the title and the selector
-    let cell = ((available.x / across - 12.0) / (n + 0.5))
-        .min((available.y / down - 40.0) / (n + per_board_height))
-        .clamp(8.0, 60.0);
-    let mut draw_all = |ui: &mut egui::Ui| {
-        for axis in [2, 1, 0] {
-            ui.vertical(|ui| section(ui, session, axis, cell));
-        }
-    };
+    // Three boards in the arrangement (1, 2 or 3 columns) that gives the largest cells.
+    let (columns, cell) = (1..=3)
+        .map(|columns| {
+            let rows = 3usize.div_ceil(columns) as f32;
+            let across = (available.x / columns as f32 - 16.0) / (n + 0.5);
+            let down = (available.y / rows - 36.0) / (n + 0.5);
+            (columns, across.min(down))
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(columns, cell)| (columns, cell.clamp(8.0, 60.0)))
+        .unwrap_or((3, 20.0));
     egui::ScrollArea::both().show(ui, |ui| {
-        if wide {
-            ui.horizontal_top(|ui| draw_all(ui));
-        } else {
-            draw_all(ui);
-        }
+        egui::Grid::new("sections")
+            .num_columns(columns)
+            .spacing([12.0, 8.0])
+            .show(ui, |ui| {
+                for (place, axis) in [2, 1, 0].into_iter().enumerate() {
+                    ui.vertical(|ui| section(ui, session, axis, cell));
+                    if (place + 1).is_multiple_of(columns) {
+                        ui.end_row();
+                    }
+                }
+            });
     });
 }
 

@@ -44,7 +44,11 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
             let response = ui
                 .add(egui::DragValue::new(&mut value).range(-Weights::LIMIT..=Weights::LIMIT))
                 .labelled_by(name.id)
-                .on_hover_text(format!("{} (from −{limit} to {limit})", MEANINGS[index], limit = Weights::LIMIT));
+                .on_hover_text(format!(
+                    "{} (from −{limit} to {limit})",
+                    MEANINGS[index],
+                    limit = Weights::LIMIT
+                ));
             if response.changed() && value != preset.weights.0[index] {
                 session.set_weight(index, value);
             }
@@ -52,7 +56,11 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         }
     });
     ui.horizontal(|ui| {
-        if ui.button("Def").on_hover_text("Restore the built-in weights of this player").clicked() {
+        if ui
+            .button("Def")
+            .on_hover_text("Restore the built-in weights of this player")
+            .clicked()
+        {
             session.restore_weights();
         }
         let unsaved = session.has_unsaved_weights();
@@ -63,10 +71,18 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         {
             session.save_presets();
         }
-        if ui.button("Import…").on_hover_text("Read a preset file (.ron) into your presets").clicked() {
+        if ui
+            .button("Import…")
+            .on_hover_text("Read a preset file (.ron) into your presets")
+            .clicked()
+        {
             session.ask_file(FileTask::ImportPreset);
         }
-        if ui.button("Export…").on_hover_text("Write this player as a preset file (.ron)").clicked() {
+        if ui
+            .button("Export…")
+            .on_hover_text("Write this player as a preset file (.ron)")
+            .clicked()
+        {
             session.ask_file(FileTask::ExportPreset);
         }
     });
@@ -77,8 +93,15 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
 /// The colours of the Categories overlay with the values of the weights player.
 fn legend(ui: &mut egui::Ui, session: &mut Session) {
     let weights = session.weights_preset().weights;
-    let max = weights.0[2..].iter().map(|w| w.abs()).max().unwrap_or(1).max(1) as f32;
-    ui.strong("Legend").on_hover_text("Cats (c) colours cells by category, Vals (v) by value: blue good, orange bad");
+    let max = weights.0[2..]
+        .iter()
+        .map(|w| w.abs())
+        .max()
+        .unwrap_or(1)
+        .max(1) as f32;
+    ui.strong("Legend").on_hover_text(
+        "Cats (c) colours cells by category, Vals (v) by value: blue good, orange bad",
+    );
     egui::Grid::new("legend").num_columns(4).show(ui, |ui| {
         for category in Category::ALL {
             let value = weights.category(category);

@@ -1,0 +1,140 @@
+//! How the GUI starts when given arguments: a board, moves, the players, and an optional
+//! screenshot of the first settled frame (for docs and CI).
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::settings::Seat;
+use crate::engine::Shape;
+use crate::engine::notation::parse_moves;
+
+/// The GUI's own command-line options.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct LaunchArgs {
+    /// Start on this board (NxN or NxNxN) instead of the last one used.
+    #[arg(long)]
+    pub board: Option<Shape>,
+    /// Start from these moves (1-based x-y-z, comma- or space-separated; passes implied).
+    #[arg(long, requires = "board")]
+    pub moves: Option<String>,
+    /// Red's player: `Human`, a preset name, or `Name:depth` (e.g. `Arwen:6`).
+    #[arg(long)]
+    pub red: Option<String>,
+    /// Green's player, as for `--red`.
+    #[arg(long)]
+    pub green: Option<String>,
+    /// Render the window once the analysis has settled, write it to this PNG file and exit
+    /// (settings are neither read nor saved).
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
+}
+
+impl LaunchArgs {
+    /// Whether any option was given.
+    pub fn is_empty(&self) -> bool {
+        self.board.is_none()
+            && self.moves.is_none()
+            && self.red.is_none()
+            && self.green.is_none()
+            && self.screenshot.is_none()
+    }
+
+    /// Checks the options before the window opens: players must exist in `library`, moves
+    /// must be legal.
+    pub fn check(&self, library: &crate::ai::PresetLibrary) -> anyhow::Result<()> {
+        for seat in [&self.red, &self.green].into_iter().flatten() {
+            if let Some(name) = parse_seat(seat)?.ai
+                && library.find(&name).is_none()
+            {
+                anyhow::bail!("no player called {name:?} (see `reversi3d preset list`)");
+            }
+        }
+        if let (Some(board), Some(moves)) = (self.board, &self.moves) {
+            let mut game = crate::game::Game::new(
+                board,
+                crate::engine::Rules::Classic,
+                crate::ai::Player::Human,
+                crate::ai::Player::Human,
+            );
+            game.set_moves(parse_moves(board, moves)?)?;
+        }
+        Ok(())
+    }
+}
+
+/// Parses `Human`, `Name` or `Name:depth` (depth 4 when left out).
+pub fn parse_seat(text: &str) -> anyhow::Result<Seat> {
+    let (name, depth) = match text.split_once(':') {
+        Some((name, depth)) => {
+            let depth: u32 = depth.trim().parse().map_err(|_| {
+                anyhow::anyhow!("player {text:?}: the depth after ':' must be a number")
+            })?;
+            (name.trim(), depth)
+        }
+        None => (text.trim(), 4),
+    };
+    if !(1..=super::settings::Settings::MAX_DEPTH).contains(&depth) {
+        anyhow::bail!(
+            "player {text:?}: depth must be 1 to {}",
+            super::settings::Settings::MAX_DEPTH
+        );
+    }
+    Ok(if name.eq_ignore_ascii_case("human") {
+        Seat::human()
+    } else {
+        Seat::ai(name, depth)
+    })
+}
+
+/// A screenshot to take once the workspace has settled.
+pub struct ScreenshotPlan {
+    /// Where to write the PNG.
+    pub path: PathBuf,
+    /// When the app started.
+    pub started: Instant,
+    /// Whether the screenshot was asked for.
+    pub requested: bool,
+    /// Frames drawn so far.
+    pub frames: u32,
+    /// The image, once the renderer has captured it.
+    pub captured: Arc<Mutex<Option<Arc<egui::ColorImage>>>>,
+}
+
+impl ScreenshotPlan {
+    /// The longest wait for the engine before the screenshot is taken anyway.
+    pub const PATIENCE: Duration = Duration::from_secs(8);
+
+    /// A plan to write `path`.
+    pub fn new(path: PathBuf) -> Self {
+        ScreenshotPlan {
+            path,
+            started: Instant::now(),
+            requested: false,
+            frames: 0,
+            captured: Arc::default(),
+        }
+    }
+
+    /// Whether to ask for the screenshot now: after a few frames (layout settled) once the
+    /// engine is idle, or when patience runs out.
+    pub fn due(&mut self, engine_busy: bool) -> bool {
+        self.frames += 1;
+        let settled = self.frames >= 4 && (!engine_busy || self.started.elapsed() > Self::PATIENCE);
+        let due = settled && !self.requested;
+        self.requested |= due;
+        due
+    }
+
+    /// Writes the captured image.
+    pub fn save(&self, image: &egui::ColorImage) -> anyhow::Result<()> {
+        let [width, height] = image.size;
+        let pixels: Vec<u8> = image.pixels.iter().flat_map(|p| p.to_array()).collect();
+        let buffer = image::RgbaImage::from_raw(width as u32, height as u32, pixels)
+            .ok_or_else(|| anyhow::anyhow!("the captured image has the wrong size"))?;
+        let mut png = Vec::new();
+        buffer.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)?;
+        crate::files::write_atomically(&self.path, png)?;
+        Ok(())
+    }
+}
