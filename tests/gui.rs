@@ -240,3 +240,81 @@ fn move_name(app: &ReversiApp, entry: Move) -> String {
         Move::Pass => "pass".to_string(),
     }
 }
+
+/// An in-memory stand-in for eframe's storage.
+#[derive(Default)]
+struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn settings_layout_and_game_survive_a_restart() {
+    let (mut harness, folder) = workspace(settings("4x4", Seat::human(), Seat::human()));
+    harness.step();
+    type_key(&mut harness, "c");
+    let cell = harness.state().session().board().mover_moves[0];
+    let label = cell_label(harness.state(), cell);
+    harness.get_by_label(&label).click();
+    harness.step();
+    harness.get_by_label("History").click();
+    harness.step();
+    let mut storage = MemoryStorage::default();
+    harness.state_mut().save_to(&mut storage);
+    let before = harness.state().session().settings.clone();
+
+    let restored = ReversiApp::restore(
+        &egui::Context::default(),
+        Some(&storage),
+        PresetLibrary::at(folder.path()),
+    );
+    let session = restored.session();
+    assert_eq!(session.settings, before);
+    assert!(session.settings.categories);
+    assert_eq!(session.game().moves(), &[Move::Play(cell)]);
+    assert!(!session.is_playing(), "a restored game waits for Play");
+    let mut harness = Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(|ui, app: &mut ReversiApp| app.frame(ui), restored);
+    harness.step();
+    let entry = format!(
+        "   1. {}",
+        format_cell(harness.state().session().board().shape, cell)
+    );
+    assert!(
+        harness.query_by_label(&entry).is_some(),
+        "the History tab is still in front"
+    );
+}
+
+#[test]
+fn damaged_storage_falls_back_to_defaults_with_a_message() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let mut storage = MemoryStorage::default();
+    eframe::Storage::set_string(&mut storage, "settings", "(board: \"7x7\"".to_string());
+    eframe::Storage::set_string(&mut storage, "game", "not a game".to_string());
+    let app = ReversiApp::restore(
+        &egui::Context::default(),
+        Some(&storage),
+        PresetLibrary::at(folder.path()),
+    );
+    assert_eq!(app.session().settings, Settings::default().sanitized());
+    let notice = app.session().notice.clone().expect("a message");
+    assert!(
+        notice.contains("last game could not be restored"),
+        "{notice}"
+    );
+}

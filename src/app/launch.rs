@@ -24,6 +24,13 @@ pub struct LaunchArgs {
     /// Green's player, as for `--red`.
     #[arg(long)]
     pub green: Option<String>,
+    /// Bring these panels' tabs to the front (repeatable).
+    #[arg(long = "show", value_enum)]
+    pub show: Vec<super::layout::Pane>,
+    /// Type these keys once the window is up, e.g. `c` for the categories colouring or `.`
+    /// for the help (see the help for every key).
+    #[arg(long)]
+    pub keys: Option<String>,
     /// Render the window once the analysis has settled, write it to this PNG file and exit
     /// (settings are neither read nor saved).
     #[arg(long)]
@@ -31,15 +38,6 @@ pub struct LaunchArgs {
 }
 
 impl LaunchArgs {
-    /// Whether any option was given.
-    pub fn is_empty(&self) -> bool {
-        self.board.is_none()
-            && self.moves.is_none()
-            && self.red.is_none()
-            && self.green.is_none()
-            && self.screenshot.is_none()
-    }
-
     /// Checks the options before the window opens: players must exist in `library`, moves
     /// must be legal.
     pub fn check(&self, library: &crate::ai::PresetLibrary) -> anyhow::Result<()> {

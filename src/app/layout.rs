@@ -7,7 +7,7 @@ use super::panels;
 use super::session::Session;
 
 /// A panel of the workspace.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 pub enum Pane {
     /// Players, board, rules, toggles, Play/Stop/Reset.
     Game,
@@ -79,6 +79,11 @@ pub fn default_layout() -> egui_tiles::Tree<Pane> {
         linear.shares.set_share(right, 1.1);
     }
     egui_tiles::Tree::new(egui::Id::unique("workspace"), root, tiles)
+}
+
+/// Brings the tab of `pane` to the front.
+pub fn show_pane(tree: &mut egui_tiles::Tree<Pane>, pane: Pane) {
+    tree.make_active(|_, tile| matches!(tile, egui_tiles::Tile::Pane(p) if *p == pane));
 }
 
 /// Adds any panel missing from a restored layout (e.g. saved by an older version), so that

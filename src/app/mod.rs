@@ -31,6 +31,7 @@ use crate::engine::Color;
 
 const SETTINGS_KEY: &str = "settings";
 const LAYOUT_KEY: &str = "layout";
+const GAME_KEY: &str = "game";
 
 /// The reversi3d workspace.
 pub struct ReversiApp {
@@ -87,30 +88,65 @@ impl ReversiApp {
         if let Some(moves) = &args.moves {
             self.session.set_moves(moves)?;
         }
+        for &pane in &args.show {
+            layout::show_pane(&mut self.layout, pane);
+        }
+        for key in args.keys.iter().flat_map(|k| k.chars()) {
+            keys::apply(key, &mut self.session, &mut self.fullscreen);
+        }
         self.screenshot = args.screenshot.clone().map(ScreenshotPlan::new);
         Ok(())
     }
 
-    /// The app as eframe starts it: settings and layout from the last run (unless
+    /// The app as eframe starts it: settings, layout and game from the last run (unless
     /// `fresh`), the user's presets.
     pub fn from_storage(cc: &eframe::CreationContext<'_>, fresh: bool) -> Self {
+        let mut problem = None;
+        let library = PresetLibrary::user_default().unwrap_or_else(|error| {
+            problem = Some(error);
+            PresetLibrary::at(std::env::temp_dir().join("reversi3d-presets"))
+        });
         let storage = cc.storage.filter(|_| !fresh);
+        let mut app = ReversiApp::restore(&cc.egui_ctx, storage, library);
+        if let Some(problem) = problem {
+            app.session.error(format!("no presets folder: {problem}"));
+        }
+        app
+    }
+
+    /// The app as it was when `storage` was saved (defaults for anything missing or
+    /// unreadable; the game comes back stopped).
+    pub fn restore(
+        ctx: &egui::Context,
+        storage: Option<&dyn eframe::Storage>,
+        library: PresetLibrary,
+    ) -> Self {
         let settings = storage
             .and_then(|s| eframe::get_value::<Settings>(s, SETTINGS_KEY))
             .unwrap_or_default();
         let layout = storage
             .and_then(|s| eframe::get_value(s, LAYOUT_KEY))
             .unwrap_or_else(default_layout);
-        let mut problem = None;
-        let library = PresetLibrary::user_default().unwrap_or_else(|error| {
-            problem = Some(error);
-            PresetLibrary::at(std::env::temp_dir().join("reversi3d-presets"))
-        });
-        let mut app = ReversiApp::new(&cc.egui_ctx, settings, layout, library);
-        if let Some(problem) = problem {
-            app.session.error(format!("no presets folder: {problem}"));
+        let mut app = ReversiApp::new(ctx, settings, layout, library);
+        let record = storage.and_then(|s| s.get_string(GAME_KEY));
+        match record.map(|text| crate::game::Game::from_record(&text)) {
+            Some(Ok(game)) if !game.moves().is_empty() => {
+                app.session.restore_game(game, "the last session");
+            }
+            Some(Err(problem)) => app
+                .session
+                .error(format!("the last game could not be restored: {problem}")),
+            _ => {}
         }
         app
+    }
+
+    /// Writes the settings, the layout and the game to `storage`, and saves edited presets.
+    pub fn save_to(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, SETTINGS_KEY, &self.session.settings);
+        eframe::set_value(storage, LAYOUT_KEY, &self.layout);
+        storage.set_string(GAME_KEY, self.session.game().to_record());
+        self.session.save_presets();
     }
 
     /// The session behind the workspace.
@@ -283,12 +319,9 @@ impl eframe::App for ReversiApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        if self.screenshot.is_some() {
-            return;
+        if self.screenshot.is_none() {
+            self.save_to(storage);
         }
-        eframe::set_value(storage, SETTINGS_KEY, &self.session.settings);
-        eframe::set_value(storage, LAYOUT_KEY, &self.layout);
-        self.session.save_presets();
     }
 }
 

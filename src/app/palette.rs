@@ -35,9 +35,10 @@ pub fn category(category: Category) -> Color32 {
 }
 
 /// The Values overlay: blue for good cells, orange for bad ones, stronger for larger
-/// weights (`fraction` is the weight over the largest |weight|, in −1..=1).
+/// weights (`fraction` is the weight over the largest |weight|, in −1..=1; a square-root scale
+/// keeps small weights visible beside a large corner weight).
 pub fn value(fraction: f32) -> Color32 {
-    let strength = fraction.abs().clamp(0.0, 1.0);
+    let strength = fraction.abs().clamp(0.0, 1.0).sqrt();
     let (r, g, b) = if fraction >= 0.0 {
         (40.0, 110.0, 230.0)
     } else {

@@ -30,6 +30,8 @@ pub struct Shown {
     pub mover: Color,
     /// The AI's choice or the live analysis.
     pub purpose: Purpose,
+    /// The player whose weights score the moves.
+    pub player: String,
     /// Scores, nodes and line so far.
     pub analysis: Analysis,
 }
@@ -536,19 +538,27 @@ impl Session {
     /// file changes nothing.
     pub fn open_game(&mut self, path: &std::path::Path) {
         match Game::load(path) {
-            Ok(game) => {
-                self.job = None;
-                self.settings.board = game.shape;
-                self.settings.rules = game.rules;
-                self.settings = self.settings.clone().sanitized();
-                self.game = game;
-                self.costs.clear();
-                self.playing = false;
-                self.changed();
-                self.info(format!("opened {}", path.display()));
-            }
+            Ok(game) => self.restore_game(game, &path.display().to_string()),
             Err(error) => self.error(error.to_string()),
         }
+    }
+
+    /// Replaces the game with `game` from `source`, stopped at its last move;
+    /// the players stay those of the Game panel.
+    pub fn restore_game(&mut self, game: Game, source: &str) {
+        self.job = None;
+        self.settings.board = game.shape;
+        self.settings.rules = game.rules;
+        self.settings = self.settings.clone().sanitized();
+        self.game = game;
+        self.sync_players();
+        self.costs.clear();
+        self.playing = false;
+        self.changed();
+        self.info(format!(
+            "restored the game from {source} at move {}: press Play to continue",
+            self.game.cursor()
+        ));
     }
 
     /// Asks the user for a file for `task` (a native dialog; the UI keeps running).
@@ -590,8 +600,6 @@ impl Session {
             return self.error(error.to_string());
         }
         self.sync_players();
-        // The cross-sections follow the last move so that it is always in sight.
-        self.settings.slices = self.board.shape.coords(cell);
         let mut line = format!("{number}. {mover:?} plays {name}");
         if let Some(thought) = thought {
             let analysis = &thought.analysis;
@@ -657,6 +665,12 @@ impl Session {
             self.categories = (0..shape.cells()).map(|c| shape.category(c)).collect();
         }
         self.board = self.game.board();
+        // The cross-sections follow the last move so that it is always in sight; a new game
+        // shows the middle slices.
+        self.settings.slices = match self.last_move() {
+            Some(cell) => shape.coords(cell),
+            None => [shape.side() / 2 - 1; 3],
+        };
         self.preview = None;
         self.hovered = None;
     }
@@ -711,7 +725,12 @@ impl Session {
         analysis: Analysis,
     ) {
         let mover = mover.unwrap_or(self.board.mover);
+        let player = match purpose {
+            Purpose::AiMove => self.settings.seat(mover).ai.clone().unwrap_or_default(),
+            Purpose::Analysis => self.settings.weights_player.clone(),
+        };
         self.shown = Some(Shown {
+            player,
             shape: request.shape,
             moves: request.moves.clone(),
             mover,

@@ -27,7 +27,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                         .map(|&c| format_cell(shape, c))
                         .collect();
                     let rows = [
-                        ("Value", format!("{value} for {:?}", shown.mover)),
+                        (
+                            "Value",
+                            format!("{value} for {:?} ({}'s weights)", shown.mover, shown.player),
+                        ),
                         ("Depth reached", analysis.depth.to_string()),
                         ("Nodes", analysis.nodes.total().to_string()),
                         (
@@ -74,6 +77,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
             .collect();
         BarChart::new(format!("{color:?}"), points).color(palette::disc(color))
     };
+    if session.costs().is_empty() {
+        ui.label("No AI move in this game yet.");
+        return;
+    }
     Plot::new("nodes per move")
         .legend(Legend::default())
         .height(ui.available_height().max(120.0))

@@ -29,13 +29,14 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         "searching…"
     };
     let who = match shown.purpose {
-        crate::app::jobs::Purpose::AiMove => "the AI's search",
-        crate::app::jobs::Purpose::Analysis => "analysis",
+        crate::app::jobs::Purpose::AiMove => format!("{}'s search", shown.player),
+        crate::app::jobs::Purpose::Analysis => format!("analysis with {}'s weights", shown.player),
     };
     ui.label(format!(
         "{:?} to move · {who} · depth {} · {state}",
         shown.mover, analysis.depth
-    ));
+    ))
+    .on_hover_text("The live analysis uses the Weights panel's player; while an AI thinks, its own search is shown");
     let best = analysis.best_score();
     let mut rows = analysis.moves.clone();
     rows.sort_by_key(|m| std::cmp::Reverse(m.score));
