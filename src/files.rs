@@ -90,8 +90,27 @@ pub fn write_atomically(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), F
     fs::create_dir_all(folder).map_err(fail)?;
     let mut temporary = tempfile::NamedTempFile::new_in(folder).map_err(fail)?;
     temporary.write_all(contents.as_ref()).map_err(fail)?;
+    settle_permissions(temporary.as_file(), path).map_err(fail)?;
     temporary.as_file().sync_all().map_err(fail)?;
     temporary.persist(path).map_err(|e| fail(e.error))?;
+    Ok(())
+}
+
+/// The temporary file is private (0600 on Unix); the result gets the permissions of the file
+/// it replaces, or 0644 when it is new.
+#[cfg(unix)]
+fn settle_permissions(file: &fs::File, path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let permissions = match fs::metadata(path) {
+        Ok(old) => old.permissions(),
+        Err(_) => fs::Permissions::from_mode(0o644),
+    };
+    file.set_permissions(permissions)
+}
+
+/// Elsewhere the temporary file's default permissions are kept.
+#[cfg(not(unix))]
+fn settle_permissions(_file: &fs::File, _path: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
@@ -104,6 +123,15 @@ mod tests {
         let folder = tempfile::tempdir().unwrap();
         let path = folder.path().join("sub/file.ron");
         write_atomically(&path, "first").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode(&path), 0o644, "a new file is readable by others");
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+            write_atomically(&path, "again").unwrap();
+            assert_eq!(mode(&path), 0o600, "a replaced file keeps its permissions");
+        }
         write_atomically(&path, "second").unwrap();
         assert_eq!(read_text(&path).unwrap(), "second");
         assert_eq!(

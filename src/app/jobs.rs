@@ -119,3 +119,52 @@ fn yield_to_the_ui() {
 /// Other systems keep the default priority.
 #[cfg(not(target_os = "linux"))]
 fn yield_to_the_ui() {}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::ai::SearchKind;
+    use crate::engine::{Rules, Weights};
+
+    fn long_search(search: SearchKind) -> SearchRequest {
+        SearchRequest {
+            shape: "8x8x8".parse().expect("a valid board"),
+            rules: Rules::Classic,
+            moves: Vec::new(),
+            search,
+            depth: 30,
+            weights: Weights([14, 6, 1000, -1, -8, 91, -3, 4, -1]),
+            alpha_beta: true,
+            symmetry: false,
+            time_budget: None,
+        }
+    }
+
+    /// Cancelling a search that would run for hours ends it promptly with what it finished
+    /// (the latency printed here is recorded in BENCHMARKS.md).
+    #[test]
+    fn a_cancelled_search_ends_promptly() {
+        for search in SearchKind::ALL {
+            let job = EngineJob::start(Purpose::Analysis, long_search(search), 2, || {});
+            std::thread::sleep(Duration::from_millis(300));
+            let clock = Instant::now();
+            job.cancel();
+            let outcome = loop {
+                let done = job.poll().into_iter().find_map(|event| match event {
+                    JobEvent::Done(outcome) => Some(outcome),
+                    JobEvent::Progress(_) => None,
+                });
+                if let Some(outcome) = done {
+                    break outcome;
+                }
+                assert!(clock.elapsed() < Duration::from_secs(10), "no end after cancel");
+                std::thread::sleep(Duration::from_micros(200));
+            };
+            let thought = outcome.expect("the search ran");
+            assert!(thought.analysis.cancelled);
+            eprintln!("{search:?}: stopped {:?} after cancel", clock.elapsed());
+        }
+    }
+}

@@ -11,7 +11,7 @@ use crate::engine::geometry::Geometry;
 use crate::engine::position::{Color, Position};
 
 /// How many nodes pass between two looks at the cancel flag.
-const CANCEL_POLL_NODES: u64 = 1024;
+const CANCEL_POLL_NODES: u64 = 256;
 
 /// The searcher of one task: its counters and reusable child lists (one per remaining depth,
 /// so the recursion allocates nothing once they have grown).

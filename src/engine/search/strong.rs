@@ -22,7 +22,7 @@ use crate::engine::shape::Category;
 pub const WIN: i32 = 1_000_000_000;
 
 /// How many nodes pass between two looks at the cancel flag and the budgets.
-const POLL_NODES: u64 = 1024;
+const POLL_NODES: u64 = 256;
 
 /// What to search and how.
 #[derive(Clone, Debug, PartialEq)]
