@@ -323,17 +323,13 @@ impl Session {
 
     /// A new game on the current board with the current players; AI players start moving.
     pub fn reset(&mut self) {
-        self.job = None;
-        self.game = Game::new(
+        let game = Game::new(
             self.settings.board,
             self.settings.rules,
             Player::Human,
             Player::Human,
         );
-        self.sync_players();
-        self.costs.clear();
-        self.playing = true;
-        self.changed();
+        self.replace_game(game, true);
         self.info(format!(
             "new game on {} ({:?} rules)",
             self.settings.board, self.settings.rules
@@ -546,15 +542,7 @@ impl Session {
     /// Replaces the game with `game` from `source`, stopped at its last move;
     /// the players stay those of the Game panel.
     pub fn restore_game(&mut self, game: Game, source: &str) {
-        self.job = None;
-        self.settings.board = game.shape;
-        self.settings.rules = game.rules;
-        self.settings = self.settings.clone().sanitized();
-        self.game = game;
-        self.sync_players();
-        self.costs.clear();
-        self.playing = false;
-        self.changed();
+        self.replace_game(game, false);
         self.info(format!(
             "restored the game from {source} at move {}: press Play to continue",
             self.game.cursor()
@@ -589,6 +577,20 @@ impl Session {
     pub fn error(&mut self, text: String) {
         self.log.push(Level::Error, text.clone());
         self.notice = Some(text);
+    }
+
+    /// Makes `game` the game (its board and rules become the settings'), played by the seats,
+    /// and starts or stops it.
+    fn replace_game(&mut self, game: Game, playing: bool) {
+        self.job = None;
+        self.settings.board = game.shape;
+        self.settings.rules = game.rules;
+        self.settings = self.settings.clone().sanitized();
+        self.game = game;
+        self.sync_players();
+        self.costs.clear();
+        self.playing = playing;
+        self.changed();
     }
 
     /// Plays `cell` for the side to move; `thought` is the AI's analysis behind it.
