@@ -159,7 +159,10 @@ mod tests {
                 if let Some(outcome) = done {
                     break outcome;
                 }
-                assert!(clock.elapsed() < Duration::from_secs(10), "no end after cancel");
+                assert!(
+                    clock.elapsed() < Duration::from_secs(10),
+                    "no end after cancel"
+                );
                 std::thread::sleep(Duration::from_micros(200));
             };
             let thought = outcome.expect("the search ran");
