@@ -13,6 +13,7 @@ mod palette;
 mod panels;
 mod session;
 mod settings;
+pub mod view3d;
 
 use std::sync::{Arc, Mutex};
 
@@ -38,6 +39,7 @@ pub struct ReversiApp {
     session: Session,
     layout: egui_tiles::Tree<Pane>,
     fullscreen: bool,
+    window_fullscreen: bool,
     screenshot: Option<ScreenshotPlan>,
     failure: Arc<Mutex<Option<anyhow::Error>>>,
 }
@@ -58,6 +60,7 @@ impl ReversiApp {
             session: Session::new(settings, library, wake),
             layout,
             fullscreen: false,
+            window_fullscreen: false,
             screenshot: None,
             failure: Arc::default(),
         }
@@ -170,23 +173,34 @@ impl ReversiApp {
         let ctx = ui.ctx().clone();
         self.session.tick();
         self.apply_look(&ctx);
-        let was_fullscreen = self.fullscreen;
         keys::handle(&ctx, &mut self.session, &mut self.fullscreen);
-        if was_fullscreen != self.fullscreen {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
-        }
         self.session.begin_frame();
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         egui::CentralPanel::default().show(ui, |ui| {
-            let mut behavior = layout::Behavior {
-                session: &mut self.session,
-            };
-            self.layout.ui(&mut behavior, ui);
+            if self.fullscreen {
+                // Fullscreen shows the board alone: the cube in 3D, the board in 2D.
+                let pane = if self.session.board().shape.is_3d() {
+                    Pane::View3d
+                } else {
+                    Pane::Sections
+                };
+                panels::show(pane, ui, &mut self.session);
+            } else {
+                let mut behavior = layout::Behavior {
+                    session: &mut self.session,
+                };
+                self.layout.ui(&mut behavior, ui);
+            }
         });
         keys::help_window(&ctx, &mut self.session);
+        if self.window_fullscreen != self.fullscreen {
+            self.window_fullscreen = self.fullscreen;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
+        }
         self.session.end_frame();
-        self.session.record_frame(clock.elapsed());
+        let interval = ctx.input(|input| input.unstable_dt);
+        self.session.record_frame(clock.elapsed(), interval);
         self.take_screenshot(&ctx);
     }
 
@@ -270,6 +284,10 @@ impl ReversiApp {
                 {
                     self.reset_layout();
                 }
+                ui.checkbox(&mut self.fullscreen, "Fullscreen board (f)")
+                    .on_hover_text(
+                        "The board or cube alone, filling the screen; Esc or Space leave",
+                    );
                 let settings = &mut self.session.settings;
                 ui.checkbox(&mut settings.dark, "Dark theme")
                     .on_hover_text("Dark or light colours");
@@ -301,12 +319,13 @@ impl ReversiApp {
             let times = self.session.frame_times();
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 ui.weak(format!(
-                    "UI {:.1} ms (max {:.1} ms during searches)",
-                    times.last_ms, times.worst_during_search_ms
+                    "UI {:.1} ms (max {:.1} ms during searches) · frame every {:.1} ms",
+                    times.last_ms, times.worst_during_search_ms, times.interval_ms
                 ))
                 .on_hover_text(
-                    "Time to build the last frame, and the longest frame built while the \
-                     engine searched",
+                    "Time to build the last frame, the longest frame built while the engine \
+                     searched, and the time from frame to frame (rendering included) while \
+                     the view repaints",
                 );
             });
         });

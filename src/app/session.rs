@@ -69,6 +69,9 @@ pub struct FrameTimes {
     pub worst_during_search_ms: f64,
     /// Frames built so far.
     pub frames: u64,
+    /// The time from one frame to the next (smoothed), in milliseconds: the whole cost of a
+    /// frame, rendering included, while the view keeps repainting (e.g. while it rotates).
+    pub interval_ms: f64,
 }
 
 impl FrameTimes {
@@ -224,10 +227,17 @@ impl Session {
         self.frame_times
     }
 
-    /// Records how long the last frame took to build.
-    pub fn record_frame(&mut self, elapsed: std::time::Duration) {
+    /// Records how long the last frame took to build, and the time since the one before.
+    pub fn record_frame(&mut self, elapsed: std::time::Duration, interval_seconds: f32) {
         let ms = elapsed.as_secs_f64() * 1000.0;
         self.frame_times.last_ms = ms;
+        let interval = f64::from(interval_seconds) * 1000.0;
+        let smoothed = &mut self.frame_times.interval_ms;
+        *smoothed = if *smoothed == 0.0 {
+            interval
+        } else {
+            0.9 * *smoothed + 0.1 * interval
+        };
         self.frame_times.frames += 1;
         if self.job.is_some() && self.frame_times.frames > FrameTimes::WARM_UP {
             let worst = &mut self.frame_times.worst_during_search_ms;
@@ -601,6 +611,7 @@ impl Session {
         if let Err(error) = self.game.play(cell) {
             return self.error(error.to_string());
         }
+        self.notice = None;
         self.sync_players();
         let mut line = format!("{number}. {mover:?} plays {name}");
         if let Some(thought) = thought {

@@ -114,6 +114,8 @@ pub struct Settings {
     pub rotate: bool,
     /// 3D view: orthographic instead of perspective projection.
     pub orthographic: bool,
+    /// 3D view: where the camera is.
+    pub camera: super::view3d::camera::OrbitCamera,
     /// 3D view: disc size (relative).
     pub ball_size: f32,
     /// 3D view and boards: hint size (relative).
@@ -151,6 +153,7 @@ impl Default for Settings {
             grid: GridMode::Orthogonal,
             rotate: true,
             orthographic: false,
+            camera: Default::default(),
             ball_size: 1.0,
             hint_size: 1.0,
             ui_scale: 1.0,

@@ -1,20 +1,18 @@
-//! The 3D view panel. The rendered cube (three-d) arrives with the 3D-view issue; until then
-//! the panel says so and points to the cross-sections.
+//! The 3D view panel: the cube in 3D games; in 2D games, a pointer to the Cross-sections.
 
 use crate::app::session::Session;
+use crate::app::view3d;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     let shape = session.board().shape;
-    ui.vertical_centered(|ui| {
-        ui.add_space(20.0);
-        if shape.is_3d() {
-            ui.heading(format!("{shape} cube"));
-            ui.label("The rendered 3D view is not built yet.");
-            ui.label("Play and study the cube in the Cross-sections panel: one slice per axis.");
-        } else {
+    if shape.is_3d() {
+        view3d::show(ui, session);
+    } else {
+        ui.vertical_centered(|ui| {
+            ui.add_space(20.0);
             ui.heading(format!("{shape} board"));
-            ui.label("A 2D game: the board is in the Cross-sections panel.");
-        }
-    });
+            ui.label("A 2D game: the board is in the Cross-sections panel (press 2 for the cube).");
+        });
+    }
 }

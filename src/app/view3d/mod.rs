@@ -1,0 +1,210 @@
+//! The 3D view: the cube drawn with three-d inside the workspace, an orbit camera driven by
+//! the mouse, and picking on the CPU so that a click plays the cell under the pointer.
+
+pub mod camera;
+pub mod picking;
+mod render;
+pub mod scene;
+
+use std::sync::{Arc, Mutex};
+
+use egui::{Pos2, Rect, Sense};
+use three_d::Viewport;
+
+use super::session::Session;
+use super::settings::{GridMode, Settings};
+use crate::engine::notation::format_cell;
+use render::{Renderer, SharedRenderer};
+
+/// Radians per second of the auto-rotation.
+const SPIN: f32 = 0.25;
+
+/// Draws the 3D view of the session's cube with its toolbar, and handles the mouse.
+pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    toolbar(ui, &mut session.settings);
+    let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    let shape = session.board().shape;
+    let settings = &mut session.settings;
+    settings.camera = settings.camera.framed(shape.side());
+    steer(ui, &response, rect, settings, shape.side());
+    let pixels_per_point = ui.ctx().pixels_per_point();
+    let viewport = Viewport::new_at_origo(
+        (rect.width() * pixels_per_point).max(1.0) as u32,
+        (rect.height() * pixels_per_point).max(1.0) as u32,
+    );
+    let camera = settings.camera.camera(viewport, settings.orthographic);
+    let pixel_of = |pos: Pos2| {
+        (
+            (pos.x - rect.min.x) * pixels_per_point,
+            (rect.max.y - pos.y) * pixels_per_point,
+        )
+    };
+    let pointer = response.hover_pos();
+    let targets = scene::build(session, None).targets;
+    let hovered = pointer.and_then(|pos| picking::pick(&camera, pixel_of(pos), &targets));
+    if response.clicked()
+        && let Some(pos) = response.interact_pointer_pos()
+    {
+        click(session, &camera, pixel_of(pos), &targets);
+    }
+    let scene = scene::build(session, hovered);
+    ui.painter().rect_filled(rect, 0.0, background(ui));
+    let renderer = shared_renderer(ui);
+    let failure = renderer
+        .lock()
+        .ok()
+        .and_then(|r| r.failure().map(str::to_string));
+    if let Some(failure) = failure {
+        ui.painter().text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            format!("The 3D view cannot draw here: {failure}\nUse the Cross-sections panel."),
+            egui::FontId::proportional(14.0),
+            ui.visuals().error_fg_color,
+        );
+        return;
+    }
+    let orbit = session.settings.camera;
+    let orthographic = session.settings.orthographic;
+    let labels = scene.axis_labels.clone();
+    let callback = eframe::egui_glow::CallbackFn::new(move |info, painter| {
+        if let Ok(mut renderer) = renderer.lock() {
+            renderer.paint(&info, painter, &scene, &orbit, orthographic);
+        }
+    });
+    ui.painter().add(egui::PaintCallback {
+        rect,
+        callback: Arc::new(callback),
+    });
+    for (position, name) in labels {
+        let pixel = camera.pixel_at_position(position);
+        let at = Pos2::new(
+            rect.min.x + pixel.x / pixels_per_point,
+            rect.max.y - pixel.y / pixels_per_point,
+        );
+        ui.painter().text(
+            at,
+            egui::Align2::CENTER_CENTER,
+            name,
+            egui::FontId::proportional(16.0),
+            ui.visuals().strong_text_color(),
+        );
+    }
+    if let Some(cell) = hovered {
+        session.hovered = Some(cell);
+        if session.settings.hover {
+            let text = format!(
+                "{} · {}",
+                format_cell(shape, cell),
+                session.category(cell).label()
+            );
+            response.on_hover_text_at_pointer(text);
+        }
+    }
+}
+
+/// Plays the legal move under the pointer; a click on a disc says why nothing happens.
+fn click(
+    session: &mut Session,
+    camera: &three_d::Camera,
+    pixel: (f32, f32),
+    targets: &[picking::Target],
+) {
+    let legal = &session.board().mover_moves;
+    let moves: Vec<picking::Target> = targets
+        .iter()
+        .filter(|t| legal.contains(&t.cell))
+        .copied()
+        .collect();
+    let picked =
+        picking::pick(camera, pixel, &moves).or_else(|| picking::pick(camera, pixel, targets));
+    if let Some(cell) = picked {
+        session.click_cell(cell);
+    }
+}
+
+/// Rotation, zoom and pan from the mouse; auto-rotation until the first click.
+fn steer(
+    ui: &egui::Ui,
+    response: &egui::Response,
+    rect: Rect,
+    settings: &mut Settings,
+    side: usize,
+) {
+    let camera = &mut settings.camera;
+    if response.is_pointer_button_down_on() || response.clicked() {
+        settings.rotate = false;
+    }
+    let delta = response.drag_delta();
+    if response.dragged_by(egui::PointerButton::Primary) {
+        camera.rotate(delta.x, delta.y);
+    } else if response.dragged_by(egui::PointerButton::Secondary) {
+        camera.pan(delta.x, delta.y, rect.height());
+    } else if response.dragged_by(egui::PointerButton::Middle) {
+        camera.zoom((delta.y * 0.01).exp(), side);
+    }
+    if response.hovered() {
+        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+        if scroll != 0.0 {
+            camera.zoom((scroll * 0.002).exp(), side);
+        }
+    }
+    if settings.rotate {
+        let dt = ui.input(|i| i.stable_dt).min(0.1);
+        camera.yaw += SPIN * dt;
+        ui.ctx().request_repaint();
+    }
+}
+
+/// The 3D view's own switches: grid, axes, rotation, projection, sizes.
+fn toolbar(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.horizontal_wrapped(|ui| {
+        egui::ComboBox::from_id_salt("grid")
+            .selected_text(format!("Grid: {}", settings.grid.label()))
+            .show_ui(ui, |ui| {
+                for mode in [GridMode::None, GridMode::Orthogonal, GridMode::All] {
+                    ui.selectable_value(&mut settings.grid, mode, mode.label());
+                }
+            })
+            .response
+            .on_hover_text("Grid lines: none, along the axes, or in all 26 directions (a)");
+        ui.toggle_value(&mut settings.axes, "Axes")
+            .on_hover_text("The x, y and z axes (A)");
+        ui.toggle_value(&mut settings.rotate, "Rotate")
+            .on_hover_text("Turn the cube slowly (w); a click stops it");
+        ui.toggle_value(&mut settings.orthographic, "Infinity")
+            .on_hover_text(
+                "View from infinity: orthographic projection instead of perspective (i)",
+            );
+        let (low, high) = Settings::SIZES;
+        ui.add(egui::Slider::new(&mut settings.ball_size, low..=high).text("B"))
+            .on_hover_text("Disc size (b / B)");
+        ui.add(egui::Slider::new(&mut settings.hint_size, low..=high).text("H"))
+            .on_hover_text("Hint size (h / H)");
+        if ui
+            .button("Reset view")
+            .on_hover_text("Look at the whole cube again")
+            .clicked()
+        {
+            settings.camera = camera::OrbitCamera::default();
+        }
+    });
+    ui.weak("Left-drag: turn · wheel or middle-drag: zoom · right-drag: pan · click: play");
+}
+
+fn background(ui: &egui::Ui) -> egui::Color32 {
+    if ui.visuals().dark_mode {
+        egui::Color32::from_rgb(18, 22, 28)
+    } else {
+        egui::Color32::from_rgb(225, 230, 236)
+    }
+}
+
+/// The renderer kept in egui's memory between frames (one per app).
+fn shared_renderer(ui: &egui::Ui) -> SharedRenderer {
+    let id = egui::Id::unique("reversi3d renderer");
+    ui.ctx().data_mut(|data| {
+        data.get_temp_mut_or_insert_with(id, || Arc::new(Mutex::new(Renderer::default())))
+            .clone()
+    })
+}
