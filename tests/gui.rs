@@ -59,6 +59,9 @@ fn cell_label(app: &ReversiApp, cell: usize) -> String {
 fn play_against_ai(board: &str) {
     let (mut harness, _folder) = workspace(settings(board, Seat::human(), Seat::ai("Arwen", 2)));
     harness.step();
+    // A cube opens on the 3D view (no GL here): play on the cross-sections.
+    harness.get_by_label("Cross-sections").click();
+    harness.step();
     let cell = harness.state().session().board().mover_moves[0];
     // Show the slice that holds the cell (the XY board shows z = slices[2]).
     let z = harness.state().session().board().shape.coords(cell)[2];
@@ -316,5 +319,58 @@ fn damaged_storage_falls_back_to_defaults_with_a_message() {
     assert!(
         notice.contains("last game could not be restored"),
         "{notice}"
+    );
+}
+
+#[test]
+fn a_cube_opens_on_the_3d_view_whose_controls_work_without_gl() {
+    let (mut harness, _folder) = workspace(settings("6x6x6", Seat::human(), Seat::human()));
+    harness.step();
+    assert!(
+        harness.query_by_label("Reset view").is_some(),
+        "the 3D view is in front"
+    );
+    assert!(
+        harness.state().session().settings.rotate,
+        "it turns at the start"
+    );
+    harness.get_by_label("Infinity").click();
+    harness.step();
+    assert!(harness.state().session().settings.orthographic);
+    type_key(&mut harness, "w");
+    assert!(!harness.state().session().settings.rotate);
+    // Clicks around the middle of the view land on the start discs or their hints: each one
+    // either plays or says why not.
+    harness.get_by_label("Reset view").click();
+    harness.step();
+    let view = harness.get_by_label("3D view of the cube").rect();
+    let centre = view.center();
+    let mut picked = 0;
+    for dx in [-40.0, 0.0, 40.0] {
+        for dy in [-40.0, 0.0, 40.0] {
+            harness.state_mut().session_mut().notice = None;
+            let at = centre + egui::vec2(dx, dy);
+            let moves = harness.state().session().game().moves().len();
+            harness.event(egui::Event::PointerMoved(at));
+            for pressed in [true, false] {
+                harness.event(egui::Event::PointerButton {
+                    pos: at,
+                    button: egui::PointerButton::Primary,
+                    pressed,
+                    modifiers: egui::Modifiers::NONE,
+                });
+                harness.step();
+            }
+            let session = harness.state().session();
+            let played = session.game().moves().len() > moves;
+            picked += usize::from(played || session.notice.is_some());
+        }
+    }
+    assert!(picked > 0, "no click picked a ball");
+    type_key(&mut harness, "2");
+    harness.step();
+    assert!(
+        harness.query_by_label("board 1-1").is_some(),
+        "a flat board brings the cross-sections to the front"
     );
 }

@@ -40,6 +40,7 @@ pub struct ReversiApp {
     layout: egui_tiles::Tree<Pane>,
     fullscreen: bool,
     window_fullscreen: bool,
+    shown_dims: Option<usize>,
     screenshot: Option<ScreenshotPlan>,
     failure: Arc<Mutex<Option<anyhow::Error>>>,
 }
@@ -61,6 +62,7 @@ impl ReversiApp {
             layout,
             fullscreen: false,
             window_fullscreen: false,
+            shown_dims: None,
             screenshot: None,
             failure: Arc::default(),
         }
@@ -91,6 +93,7 @@ impl ReversiApp {
         if let Some(moves) = &args.moves {
             self.session.set_moves(moves)?;
         }
+        self.follow_dimensions();
         for &pane in &args.show {
             layout::show_pane(&mut self.layout, pane);
         }
@@ -174,6 +177,7 @@ impl ReversiApp {
         self.session.tick();
         self.apply_look(&ctx);
         keys::handle(&ctx, &mut self.session, &mut self.fullscreen);
+        self.follow_dimensions();
         self.session.begin_frame();
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
@@ -202,6 +206,21 @@ impl ReversiApp {
         let interval = ctx.input(|input| input.unstable_dt);
         self.session.record_frame(clock.elapsed(), interval);
         self.take_screenshot(&ctx);
+    }
+
+    /// Brings the board's main view to the front when the game switches between 2D and 3D (and
+    /// at the start): the 3D view for a cube, the cross-sections for a flat board.
+    fn follow_dimensions(&mut self) {
+        let dims = self.session.board().shape.dims();
+        if self.shown_dims != Some(dims) {
+            self.shown_dims = Some(dims);
+            let pane = if dims == 3 {
+                Pane::View3d
+            } else {
+                Pane::Sections
+            };
+            layout::show_pane(&mut self.layout, pane);
+        }
     }
 
     /// Asks for the screenshot once the workspace has settled, writes it when it arrives, and

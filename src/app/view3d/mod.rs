@@ -23,6 +23,8 @@ const SPIN: f32 = 0.25;
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     toolbar(ui, &mut session.settings);
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "3D view of the cube"));
     let shape = session.board().shape;
     let settings = &mut session.settings;
     settings.camera = settings.camera.framed(shape.side());
