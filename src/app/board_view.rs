@@ -137,7 +137,6 @@ struct Look {
     best: Vec<bool>,
     last: Option<usize>,
     mover: Color,
-    max_weight: f32,
 }
 
 impl Look {
@@ -154,7 +153,6 @@ impl Look {
         } else {
             vec![false; cells]
         };
-        let weights = session.weights_preset().weights;
         Look {
             red: mark(&board.red),
             green: mark(&board.green),
@@ -162,12 +160,6 @@ impl Look {
             best: mark(&session.best_moves()),
             last: session.last_move(),
             mover: board.mover,
-            max_weight: weights.0[2..]
-                .iter()
-                .map(|w| w.abs())
-                .max()
-                .unwrap_or(1)
-                .max(1) as f32,
         }
     }
 
@@ -175,8 +167,7 @@ impl Look {
         let settings = &session.settings;
         let category = session.category(index);
         let fill = if settings.values {
-            let weight = session.weights_preset().weights.category(category) as f32;
-            palette::value(weight / self.max_weight)
+            palette::category_value(&session.weights_preset().weights, category)
         } else if settings.categories {
             palette::category(category)
         } else {

@@ -2,8 +2,8 @@
 
 use egui::Color32;
 
-use crate::engine::Color;
 use crate::engine::shape::Category;
+use crate::engine::{Color, Weights};
 
 /// The board's felt.
 pub const FELT: Color32 = Color32::from_rgb(22, 92, 60);
@@ -47,4 +47,16 @@ pub fn value(fraction: f32) -> Color32 {
     let mix =
         |channel: f32, felt: u8| (f32::from(felt) + (channel - f32::from(felt)) * strength) as u8;
     Color32::from_rgb(mix(r, FELT.r()), mix(g, FELT.g()), mix(b, FELT.b()))
+}
+
+/// The Values colour of `category` under `weights`: its weight over the largest category
+/// weight (mobility and disc difference left out).
+pub fn category_value(weights: &Weights, category: Category) -> Color32 {
+    let largest = weights.0[2..]
+        .iter()
+        .map(|w| w.abs())
+        .max()
+        .unwrap_or(1)
+        .max(1) as f32;
+    value(weights.category(category) as f32 / largest)
 }

@@ -93,12 +93,6 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
 /// The colours of the Categories overlay with the values of the weights player.
 fn legend(ui: &mut egui::Ui, session: &mut Session) {
     let weights = session.weights_preset().weights;
-    let max = weights.0[2..]
-        .iter()
-        .map(|w| w.abs())
-        .max()
-        .unwrap_or(1)
-        .max(1) as f32;
     ui.strong("Legend").on_hover_text(
         "Cats (c) colours cells by category, Vals (v) by value: blue good, orange bad",
     );
@@ -107,7 +101,7 @@ fn legend(ui: &mut egui::Ui, session: &mut Session) {
             let value = weights.category(category);
             swatch(ui, palette::category(category));
             ui.label(category.label());
-            swatch(ui, palette::value(value as f32 / max));
+            swatch(ui, palette::category_value(&weights, category));
             ui.monospace(value.to_string());
             ui.end_row();
         }

@@ -14,7 +14,7 @@ use three_d::Viewport;
 use super::session::Session;
 use super::settings::{GridMode, Settings};
 use crate::engine::notation::format_cell;
-use render::{Renderer, SharedRenderer};
+use render::{Renderer, SharedRenderer, View};
 
 /// Radians per second of the auto-rotation.
 const SPIN: f32 = 0.25;
@@ -66,12 +66,15 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         );
         return;
     }
-    let orbit = session.settings.camera;
-    let orthographic = session.settings.orthographic;
     let labels = scene.axis_labels.clone();
+    let view = View {
+        scene,
+        orbit: session.settings.camera,
+        orthographic: session.settings.orthographic,
+    };
     let callback = eframe::egui_glow::CallbackFn::new(move |info, painter| {
         if let Ok(mut renderer) = renderer.lock() {
-            renderer.paint(&info, painter, &scene, &orbit, orthographic);
+            renderer.paint(&info, painter, &view);
         }
     });
     ui.painter().add(egui::PaintCallback {

@@ -114,6 +114,16 @@ impl Gpu {
     }
 }
 
+/// One frame of the view: what to draw and from where.
+pub struct View {
+    /// The balls, rods and planes.
+    pub scene: Scene,
+    /// The camera.
+    pub orbit: OrbitCamera,
+    /// Orthographic instead of perspective.
+    pub orthographic: bool,
+}
+
 /// Draws scenes; shared with the paint callback.
 #[derive(Default)]
 pub struct Renderer {
@@ -138,15 +148,13 @@ impl Renderer {
         &mut self,
         info: &egui::PaintCallbackInfo,
         painter: &eframe::egui_glow::Painter,
-        scene: &Scene,
-        orbit: &OrbitCamera,
-        orthographic: bool,
+        view: &View,
     ) {
         if self.failure.is_some() {
             return;
         }
         let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            self.draw(info, painter, scene, orbit, orthographic)
+            self.draw(info, painter, view)
         }));
         if let Err(panic) = drawn {
             let message = panic
@@ -163,10 +171,14 @@ impl Renderer {
         &mut self,
         info: &egui::PaintCallbackInfo,
         painter: &eframe::egui_glow::Painter,
-        scene: &Scene,
-        orbit: &OrbitCamera,
-        orthographic: bool,
+        view: &View,
     ) {
+        let View {
+            scene,
+            orbit,
+            orthographic,
+        } = view;
+        let (orbit, orthographic) = (*orbit, *orthographic);
         let gpu = match &mut self.gpu {
             Some(gpu) => gpu,
             None => match Context::from_gl_context(painter.gl().clone()) {

@@ -160,16 +160,10 @@ fn add_markers(session: &Session, occupied: &[bool], scene: &mut Scene) {
     }
     let shape = session.board().shape;
     let weights = session.weights_preset().weights;
-    let largest = weights.0[2..]
-        .iter()
-        .map(|w| w.abs())
-        .max()
-        .unwrap_or(1)
-        .max(1) as f32;
     for cell in (0..shape.cells()).filter(|&c| !occupied[c]) {
         let category = session.category(cell);
         let color = if settings.values {
-            palette::value(weights.category(category) as f32 / largest)
+            palette::category_value(&weights, category)
         } else {
             palette::category(category)
         };
