@@ -124,3 +124,25 @@ fn solve_finds_the_known_4x4_result() {
     // The four first moves are symmetric: the filter keeps the first.
     assert!(text.contains("best move(s): 1-2\n"), "{text}");
 }
+
+#[test]
+fn analyze_stops_at_a_node_budget_with_the_deepest_finished_depth() {
+    let output = reversi3d(&[
+        "analyze", "--board", "6x6x6", "--depth", "30", "--nodes", "30000",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let reached: u32 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("stopped by the budget after depth "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|d| d.parse().ok())
+        .unwrap_or_else(|| panic!("no budget line in:\n{text}"));
+    assert!((1..30).contains(&reached), "{text}");
+    assert!(
+        text.contains("best"),
+        "the best move so far is reported:\n{text}"
+    );
+    let refused = reversi3d(&["analyze", "--search", "classic", "--time", "1s"]);
+    assert_eq!(refused.status.code(), Some(2));
+}

@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::setup::{PositionArgs, SearchArgs, SearchChoice, StrongArgs};
 use crate::engine::notation::format_cell;
-use crate::engine::search::{analyze, analyze_strong};
+use crate::engine::search::{StrongSettings, analyze, analyze_strong};
 use crate::engine::{Geometry, WidthJob};
 
 /// Arguments of `reversi3d analyze`.
@@ -26,6 +26,13 @@ pub struct AnalyzeArgs {
     /// Search depth in plies.
     #[arg(long, default_value_t = 6)]
     depth: u32,
+    /// Strong search: stop after about this many nodes; the deepest finished depth is reported.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Strong search: stop after about this long (e.g. `500ms`, `2s`); the deepest finished
+    /// depth is reported.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    time: Option<std::time::Duration>,
 }
 
 /// Prints every move with its score, best first.
@@ -70,8 +77,15 @@ impl WidthJob for Report<'_> {
         let analysis = match args.search_kind {
             SearchChoice::Strong => {
                 let symmetry = args.search.symmetry.is_on();
-                let settings = args.strong.settings(args.depth, weights, symmetry);
+                let settings = StrongSettings {
+                    node_budget: args.nodes,
+                    time_budget: args.time,
+                    ..args.strong.settings(args.depth, weights, symmetry)
+                };
                 analyze_strong(geometry, &position, &settings, &never, &|_| {})
+            }
+            SearchChoice::Classic if args.nodes.is_some() || args.time.is_some() => {
+                anyhow::bail!("--nodes and --time apply to the strong search only")
             }
             SearchChoice::Classic => {
                 let settings = args.search.settings(args.depth, weights);
@@ -83,12 +97,25 @@ impl WidthJob for Report<'_> {
         moves.sort_by_key(|m| std::cmp::Reverse(m.score));
         writeln!(out, "{:>10} {:>10}", "move", "score")?;
         for scored in moves {
-            let score = scored.score.expect("a finished analysis scores every move");
-            let mark = if Some(score) == best { "  best" } else { "" };
+            let mark = if scored.score.is_some() && scored.score == best {
+                "  best"
+            } else {
+                ""
+            };
+            let score = scored
+                .score
+                .map_or_else(|| "-".to_string(), |s| s.to_string());
             writeln!(
                 out,
                 "{:>10} {score:>10}{mark}",
                 format_cell(shape, scored.cell)
+            )?;
+        }
+        if analysis.cancelled {
+            writeln!(
+                out,
+                "stopped by the budget after depth {} of {}",
+                analysis.depth, args.depth
             )?;
         }
         if !analysis.line.is_empty() {
