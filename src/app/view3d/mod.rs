@@ -42,14 +42,18 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         )
     };
     let pointer = response.hover_pos();
-    let targets = scene::build(session, None).targets;
-    let hovered = pointer.and_then(|pos| picking::pick(&camera, pixel_of(pos), &targets));
+    let mut scene = scene::build(session);
     if response.clicked()
         && let Some(pos) = response.interact_pointer_pos()
     {
-        click(session, &camera, pixel_of(pos), &targets);
+        click(session, &camera, pixel_of(pos), &scene.targets);
+        // The click may have played a move: draw the new position.
+        scene = scene::build(session);
     }
-    let scene = scene::build(session, hovered);
+    let hovered = pointer.and_then(|pos| picking::pick(&camera, pixel_of(pos), &scene.targets));
+    if let Some(cell) = hovered {
+        scene.add_hover(shape, cell);
+    }
     ui.painter().rect_filled(rect, 0.0, background(ui));
     let renderer = shared_renderer(ui);
     let failure = renderer

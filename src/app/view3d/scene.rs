@@ -81,8 +81,8 @@ pub fn cell_center(shape: Shape, cell: usize) -> Vec3 {
     vec3(x as f32 - middle, middle - y as f32, z as f32 - middle)
 }
 
-/// The scene of the session's position; `hovered` is the cell under the pointer.
-pub fn build(session: &Session, hovered: Option<usize>) -> Scene {
+/// The scene of the session's position.
+pub fn build(session: &Session) -> Scene {
     let board = session.board();
     let shape = board.shape;
     let settings = &session.settings;
@@ -129,19 +129,23 @@ pub fn build(session: &Session, hovered: Option<usize>) -> Scene {
             color: Color32::from_white_alpha(70),
         });
     }
-    if let Some(cell) = hovered {
-        scene.halos.push(Ball {
-            center: cell_center(shape, cell),
-            radius: 0.5,
-            color: Color32::from_rgba_unmultiplied(255, 255, 160, 60),
-        });
-    }
     add_grid(shape, settings.grid, &mut scene);
     if settings.axes {
         add_axes(shape, &mut scene);
     }
     add_planes(shape, settings.slices, &mut scene);
     scene
+}
+
+impl Scene {
+    /// Adds the halo of the cell under the pointer.
+    pub fn add_hover(&mut self, shape: Shape, cell: usize) {
+        self.halos.push(Ball {
+            center: cell_center(shape, cell),
+            radius: 0.5,
+            color: Color32::from_rgba_unmultiplied(255, 255, 160, 60),
+        });
+    }
 }
 
 fn target(cell: usize, center: Vec3, radius: f32) -> Target {
@@ -273,7 +277,7 @@ mod tests {
     #[test]
     fn the_start_shows_eight_discs_the_hints_and_three_planes() {
         let (session, _folder) = session("6x6x6", GridMode::Orthogonal);
-        let scene = build(&session, None);
+        let scene = build(&session);
         let hints = session.board().mover_moves.len();
         assert_eq!(scene.balls.len(), 8 + hints);
         assert_eq!(scene.targets.len(), 8 + hints);
@@ -287,7 +291,7 @@ mod tests {
     #[test]
     fn the_26_direction_grid_has_one_line_per_maximal_row_of_cells() {
         let (session, _folder) = session("4x4x4", GridMode::All);
-        let lines = build(&session, None).rods.len() - 3;
+        let lines = build(&session).rods.len() - 3;
         // Brute force: a line per (direction, start cell) with a neighbour ahead and none behind.
         let shape = session.board().shape;
         let mut expected = 0;
