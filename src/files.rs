@@ -34,11 +34,16 @@ impl FileError {
 
 /// Reads a UTF-8 text file of at most [`MAX_FILE_BYTES`] that is not empty.
 pub fn read_text(path: &Path) -> Result<String, FileError> {
+    read_text_up_to(path, MAX_FILE_BYTES)
+}
+
+/// Reads a UTF-8 text file of at most `max_bytes` that is not empty.
+pub fn read_text_up_to(path: &Path, max_bytes: u64) -> Result<String, FileError> {
     let size = fs::metadata(path)
         .map_err(|e| FileError::new(path, e.to_string()))?
         .len();
-    if size > MAX_FILE_BYTES {
-        let problem = format!("the file is {size} bytes; files over {MAX_FILE_BYTES} are refused");
+    if size > max_bytes {
+        let problem = format!("the file is {size} bytes; files over {max_bytes} are refused");
         return Err(FileError::new(path, problem));
     }
     let bytes = fs::read(path).map_err(|e| FileError::new(path, e.to_string()))?;

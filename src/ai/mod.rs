@@ -1,10 +1,18 @@
-//! Players and their presets; tournaments and evolution as they land.
+//! Players and their presets, engine-vs-engine games, tournaments and evolution.
 
+pub mod arena;
+pub mod checkpoint;
+pub mod crosstable;
+pub mod evolution;
 pub mod library;
 pub mod player;
 pub mod preset;
+pub mod selfplay;
 pub mod think;
+pub mod tournament;
+pub mod tournament_report;
 
+pub use arena::RunError;
 pub use library::PresetLibrary;
 pub use player::{AiPlayer, Player, SearchKind};
 pub use preset::Preset;

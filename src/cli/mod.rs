@@ -2,10 +2,13 @@
 
 mod analyze;
 pub mod bench;
+mod evolve;
+mod interrupt;
 mod perft;
 mod preset;
 mod setup;
 mod solve;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 
@@ -37,6 +40,10 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// The exact result of a position under perfect play, with the best moves and the line.
     Solve(solve::SolveArgs),
+    /// A round robin between AI players: standings, net matrix, Elo, CSV export.
+    Tournament(tournament::TournamentArgs),
+    /// Improve a player's weights by mutation, line search and gauntlets (resumable).
+    Evolve(evolve::EvolveArgs),
     /// List, show, export and import weight presets.
     #[command(subcommand)]
     Preset(preset::PresetCommand),
@@ -49,6 +56,8 @@ pub fn run(command: Command, out: &mut (dyn std::io::Write + Send)) -> anyhow::R
         Command::Bench(args) => bench::run(&args, out),
         Command::Analyze(args) => analyze::run(&args, out),
         Command::Solve(args) => solve::run(&args, out),
+        Command::Tournament(args) => tournament::run(&args, out),
+        Command::Evolve(args) => evolve::run(&args, out),
         Command::Preset(command) => preset::run(&command, out),
     }
 }

@@ -3,7 +3,8 @@
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
-use crate::ai::PresetLibrary;
+use crate::ai::selfplay::GameSettings;
+use crate::ai::{Preset, PresetLibrary, SearchKind};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -147,14 +148,21 @@ pub struct StrongArgs {
     pub endgame: u32,
 }
 
+impl RulesChoice {
+    /// The rules chosen.
+    pub fn rules(self) -> Rules {
+        match self {
+            RulesChoice::Classic => Rules::Classic,
+            RulesChoice::Misere => Rules::Misere,
+        }
+    }
+}
+
 impl StrongArgs {
     /// Strong-search settings at `depth` with `weights`, with or without the root symmetry
     /// filter.
     pub fn settings(&self, depth: u32, weights: Weights, symmetry: bool) -> StrongSettings {
-        let rules = match self.rules {
-            RulesChoice::Classic => Rules::Classic,
-            RulesChoice::Misere => Rules::Misere,
-        };
+        let rules = self.rules.rules();
         StrongSettings {
             table_megabytes: self.table_mb,
             endgame_empties: self.endgame,
@@ -194,20 +202,15 @@ impl SearchArgs {
         let Some(name) = self.player.as_deref() else {
             return Ok((format!("{} ({})", default.0, default.1), default.1));
         };
-        let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
-        match library.find(name) {
-            Some(preset) => Ok((
-                format!("{} ({})", preset.name, preset.weights),
-                preset.weights,
-            )),
-            None => {
-                let names: Vec<String> = library.all().0.into_iter().map(|p| p.name).collect();
-                bail!(
-                    "--player: no player '{name}'; choose from {}",
-                    names.join(", ")
-                )
-            }
-        }
+        let preset = find_player(
+            &PresetLibrary::user_default().map_err(anyhow::Error::msg)?,
+            name,
+        )
+        .context("--player")?;
+        Ok((
+            format!("{} ({})", preset.name, preset.weights),
+            preset.weights,
+        ))
     }
 
     /// Analysis settings at `depth` with `weights`.
@@ -217,6 +220,61 @@ impl SearchArgs {
             alpha_beta: self.alpha_beta.is_on(),
             symmetry: self.symmetry.is_on(),
             weights,
+        }
+    }
+}
+
+/// The preset called `name` in `library`, or an error that lists the players there are.
+pub fn find_player(library: &PresetLibrary, name: &str) -> anyhow::Result<Preset> {
+    match library.find(name.trim()) {
+        Some(preset) => Ok(preset),
+        None => {
+            let names: Vec<String> = library.all().0.into_iter().map(|p| p.name).collect();
+            bail!("no player '{name}'; choose from {}", names.join(", "))
+        }
+    }
+}
+
+/// How the games of a tournament or an evolution run are played.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// Board: NxN (2D, N even 4–16) or NxNxN (3D, N even 4–10).
+    #[arg(long, default_value = "6x6x6")]
+    pub board: Shape,
+    /// Scoring of finished games.
+    #[arg(long, value_enum, default_value_t = RulesChoice::Classic)]
+    pub rules: RulesChoice,
+    /// Search depth of every move, in plies.
+    #[arg(long, default_value_t = 2)]
+    pub depth: u32,
+    /// The search both sides run (classic: every move searched at depth − 1, ties broken at
+    /// random, as in the seed's tournaments).
+    #[arg(long, value_enum, default_value_t = SearchChoice::Classic)]
+    pub search: SearchChoice,
+    /// Random plies before the engines take over; each opening is played with both colours
+    /// (0 reproduces the seed, whose games differ only by random tie-breaks).
+    #[arg(long, default_value_t = 4)]
+    pub openings: u32,
+    /// Seed of every random choice: the same seed replays the same run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads: games run in parallel (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+}
+
+impl GameArgs {
+    /// The game settings these arguments describe.
+    pub fn settings(&self) -> GameSettings {
+        GameSettings {
+            shape: self.board,
+            rules: self.rules.rules(),
+            depth: self.depth,
+            search: match self.search {
+                SearchChoice::Strong => SearchKind::Strong,
+                SearchChoice::Classic => SearchKind::Classic,
+            },
+            opening_plies: self.openings,
         }
     }
 }

@@ -12,7 +12,8 @@ use super::position::{Color, Position};
 use super::shape::Category;
 
 /// The nine weights in the seed's order: Mob, Dif, Cor, CSq, XSq, Edg, IEd, Fac, IFa.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct Weights(pub [i32; 9]);
 
 /// Why a weight list was refused.

@@ -1,0 +1,227 @@
+//! Engine-vs-engine games, the unit of work of tournaments and evolution: a random opening of
+//! a few plies, then both sides choose their moves with their own weights until the game ends.
+//!
+//! With the classic search a side scores every legal move by an α/β search of depth − 1 with a
+//! full window and picks one of the best at random, as the seed's tournaments did. With the
+//! strong search every move is scored by [`analyze_strong`] at the given depth. Every random
+//! choice of a game comes from its own seed, so a game's result does not depend on which
+//! worker plays it or when.
+
+use std::sync::atomic::AtomicBool;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+use super::player::SearchKind;
+use crate::engine::notation::Move;
+use crate::engine::search::classic::TaskSearch;
+use crate::engine::search::{StrongSettings, analyze_strong};
+use crate::engine::{Color, Evaluator, Geometry, Outcome, Position, Rules, Shape, Weights};
+
+/// The transposition table of one strong-search move in a game (small: games run in parallel
+/// and each move searches shallowly).
+const GAME_TABLE_MEGABYTES: usize = 4;
+
+/// How the games of a tournament or an evolution run are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameSettings {
+    /// The board.
+    pub shape: Shape,
+    /// Classic (more discs win) or misère.
+    pub rules: Rules,
+    /// Search depth of both sides, in plies (at least 1).
+    pub depth: u32,
+    /// Which search both sides run.
+    pub search: SearchKind,
+    /// Random plies played before the engines take over (0 reproduces the seed app).
+    pub opening_plies: u32,
+}
+
+/// A finished engine game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// Every move from the start, the opening first, passes written out.
+    pub moves: Vec<Move>,
+    /// How many of the moves were the random opening.
+    pub opening_length: usize,
+    /// Red's discs at the end.
+    pub red_discs: u32,
+    /// Green's discs at the end.
+    pub green_discs: u32,
+    /// Who won.
+    pub outcome: Outcome,
+    /// Nodes searched by both sides.
+    pub nodes: u64,
+}
+
+/// Why a game has no result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cancelled;
+
+/// A deterministic random number generator for one purpose of a run: the same `seed` and
+/// `stream` always give the same sequence, and different streams are independent.
+pub fn stream_rng(seed: u64, stream: u64) -> Xoshiro256PlusPlus {
+    // SplitMix64's finaliser spreads neighbouring streams over the whole seed space.
+    let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    Xoshiro256PlusPlus::seed_from_u64(z ^ (z >> 31))
+}
+
+/// A random opening of `plies` moves from the start (passes included where forced) drawn
+/// from `seed`; openings that would end the game are drawn again.
+pub fn random_opening<const W: usize>(geometry: &Geometry<W>, plies: u32, seed: u64) -> Vec<Move> {
+    let mut rng = stream_rng(seed, 0);
+    'draw: loop {
+        let mut position = Position::start(geometry);
+        let mut moves = Vec::with_capacity(plies as usize);
+        for _ in 0..plies {
+            let legal = position.legal_moves(geometry);
+            if legal.is_empty() {
+                if position.pass().must_pass(geometry) {
+                    continue 'draw;
+                }
+                moves.push(Move::Pass);
+                position = position.pass();
+                continue;
+            }
+            let cells: Vec<usize> = legal.iter().collect();
+            let cell = cells[rng.random_range(0..cells.len())];
+            moves.push(Move::Play(cell));
+            position = position.play(geometry, cell).expect("a legal move");
+        }
+        if !position.is_game_over(geometry) {
+            return moves;
+        }
+    }
+}
+
+/// Plays `opening` (legal, not ending the game), then lets `red` and `green` play the game out
+/// under `settings`; ties between best moves are broken with a generator drawn from `seed`.
+/// The cancel flag abandons the game.
+pub fn play_game<const W: usize>(
+    geometry: &Geometry<W>,
+    settings: &GameSettings,
+    [red, green]: [&Weights; 2],
+    opening: &[Move],
+    seed: u64,
+    cancel: &AtomicBool,
+) -> Result<PlayedGame, Cancelled> {
+    let mut rng = stream_rng(seed, 1);
+    let evaluators = [
+        Evaluator::new(geometry, red),
+        Evaluator::new(geometry, green),
+    ];
+    let strong_settings = [red, green].map(|weights| StrongSettings {
+        table_megabytes: GAME_TABLE_MEGABYTES,
+        symmetry: false,
+        ..StrongSettings::new(settings.depth, settings.rules, *weights)
+    });
+    let mut position = Position::start(geometry);
+    let mut moves = opening.to_vec();
+    for entry in opening {
+        position = match entry {
+            Move::Pass => position.pass(),
+            Move::Play(cell) => position.play(geometry, *cell).expect("a legal opening"),
+        };
+    }
+    let mut nodes = 0;
+    loop {
+        let legal = position.legal_moves(geometry);
+        if legal.is_empty() {
+            if position.pass().must_pass(geometry) {
+                break;
+            }
+            moves.push(Move::Pass);
+            position = position.pass();
+            continue;
+        }
+        let side = usize::from(position.to_move == Color::Green);
+        let (best, searched) = match settings.search {
+            SearchKind::Classic => best_classic_moves(
+                geometry,
+                &evaluators[side],
+                &position,
+                settings.depth,
+                cancel,
+            ),
+            SearchKind::Strong => {
+                let analysis =
+                    analyze_strong(geometry, &position, &strong_settings[side], cancel, &|_| {});
+                (analysis.best_moves(), analysis.nodes.total())
+            }
+        };
+        nodes += searched;
+        if best.is_empty() || cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(Cancelled);
+        }
+        let cell = best[rng.random_range(0..best.len())];
+        moves.push(Move::Play(cell));
+        position = position.play(geometry, cell).expect("a searched move");
+    }
+    let red_discs = position.discs(Color::Red).count();
+    let green_discs = position.discs(Color::Green).count();
+    Ok(PlayedGame {
+        moves,
+        opening_length: opening.len(),
+        red_discs,
+        green_discs,
+        outcome: Outcome::from_counts(red_discs, green_discs, settings.rules),
+        nodes,
+    })
+}
+
+/// The seed's tournament move choice: every legal move searched by α/β at `depth − 1` from the
+/// mover's view, ties kept; returns the best moves in generation order and the nodes visited
+/// (empty when cancelled).
+fn best_classic_moves<const W: usize>(
+    geometry: &Geometry<W>,
+    evaluator: &Evaluator<W>,
+    position: &Position<W>,
+    depth: u32,
+    cancel: &AtomicBool,
+) -> (Vec<usize>, u64) {
+    let mover = position.to_move;
+    let remaining = depth.max(1) - 1;
+    let mut search = TaskSearch::new(geometry, evaluator, mover, true, cancel, remaining);
+    let mut best = Vec::new();
+    let mut best_value = i32::MIN;
+    for cell in position.legal_moves(geometry) {
+        let flips = geometry.flips(position.mover, position.opponent, cell);
+        let child = position.apply(cell, flips);
+        let material = search.material(&child);
+        // A window just below the best value so far gives the same best moves and values as
+        // the seed's full window (anything at least as good is searched exactly), faster.
+        let alpha = best_value.saturating_sub(1);
+        let value = search.search(&child, material, remaining, alpha, i32::MAX, false);
+        if value > best_value {
+            best_value = value;
+            best.clear();
+        }
+        if value == best_value {
+            best.push(cell);
+        }
+    }
+    if search.cancelled() {
+        best.clear();
+    }
+    (best, search.counts.total())
+}
+
+/// Width-independent helpers for callers outside a width dispatch.
+impl GameSettings {
+    /// Checks the settings: a depth of at least 1 and an opening shorter than a game.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.depth == 0 {
+            return Err("the search depth must be at least 1".to_string());
+        }
+        let limit = (self.shape.cells() / 4) as u32;
+        if self.opening_plies > limit {
+            return Err(format!(
+                "an opening of {} plies is too long for {} (at most {limit})",
+                self.opening_plies, self.shape
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,24 @@
+//! Ctrl-C for long commands: the first press asks the run to stop cleanly (finished work is
+//! kept, a checkpoint is written), a second press ends the process at once.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The flag that the first Ctrl-C sets; the handler is installed on first use.
+pub fn interrupt_flag() -> &'static AtomicBool {
+    static FLAG: OnceLock<&'static AtomicBool> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+        let installed = ctrlc::set_handler(move || {
+            if flag.swap(true, Ordering::SeqCst) {
+                eprintln!("\nstopped at once");
+                std::process::exit(130);
+            }
+            eprintln!("\nstopping: finishing cleanly (press Ctrl-C again to quit at once)");
+        });
+        if let Err(error) = installed {
+            eprintln!("note: Ctrl-C will not stop cleanly: {error}");
+        }
+        flag
+    })
+}
