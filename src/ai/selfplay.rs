@@ -21,6 +21,9 @@ use crate::engine::{Color, Evaluator, Geometry, Outcome, Position, Rules, Shape,
 /// The transposition table of one strong-search move in a game (small: games run in parallel
 /// and each move searches shallowly).
 const GAME_TABLE_MEGABYTES: usize = 4;
+/// In games the strong search solves exactly once this many more cells are empty than its
+/// depth: a solve that deep costs about as much as the search itself.
+const GAME_ENDGAME_EXTRA: u32 = 4;
 
 /// How the games of a tournament or an evolution run are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -114,6 +117,8 @@ pub fn play_game<const W: usize>(
     ];
     let strong_settings = [red, green].map(|weights| StrongSettings {
         table_megabytes: GAME_TABLE_MEGABYTES,
+        endgame_empties: (settings.depth + GAME_ENDGAME_EXTRA)
+            .min(StrongSettings::DEFAULT_ENDGAME_EMPTIES),
         symmetry: false,
         ..StrongSettings::new(settings.depth, settings.rules, *weights)
     });
@@ -223,5 +228,84 @@ impl GameSettings {
             ));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::notation::replay;
+
+    /// The seed's choice, literally: every move searched by plain minimax at depth − 1.
+    fn minimax_choice<const W: usize>(
+        geometry: &Geometry<W>,
+        evaluator: &Evaluator<W>,
+        position: &Position<W>,
+        depth: u32,
+    ) -> Vec<usize> {
+        let cancel = AtomicBool::new(false);
+        let mover = position.to_move;
+        let mut search = TaskSearch::new(geometry, evaluator, mover, false, &cancel, depth - 1);
+        let scored: Vec<(usize, i32)> = position
+            .legal_moves(geometry)
+            .iter()
+            .map(|cell| {
+                let child = position.play(geometry, cell).unwrap();
+                let material = search.material(&child);
+                let value = search.search(&child, material, depth - 1, i32::MIN, i32::MAX, false);
+                (cell, value)
+            })
+            .collect();
+        let best = scored.iter().map(|s| s.1).max().unwrap();
+        scored
+            .into_iter()
+            .filter(|s| s.1 == best)
+            .map(|s| s.0)
+            .collect()
+    }
+
+    #[test]
+    fn the_narrowed_window_chooses_among_the_same_best_moves_as_plain_minimax() {
+        let shape: Shape = "6x6".parse().unwrap();
+        let geometry = Geometry::<1>::new(shape);
+        let weights = crate::ai::preset::built_in()[0].weights;
+        let evaluator = Evaluator::new(&geometry, &weights);
+        let cancel = AtomicBool::new(false);
+        let mut compared = 0;
+        for seed in 0..60 {
+            let opening = random_opening(&geometry, 2 + seed % 20, u64::from(seed));
+            let mut position = replay(&geometry, Position::start(&geometry), &opening).unwrap();
+            if position.must_pass(&geometry) {
+                position = position.pass();
+            }
+            for depth in 1..=3 {
+                let (fast, _) =
+                    best_classic_moves(&geometry, &evaluator, &position, depth, &cancel);
+                assert_eq!(
+                    fast,
+                    minimax_choice(&geometry, &evaluator, &position, depth),
+                    "seed {seed}, depth {depth}"
+                );
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 180);
+    }
+
+    #[test]
+    fn openings_are_legal_reproducible_and_varied() {
+        let shape: Shape = "4x4x4".parse().unwrap();
+        let geometry = Geometry::<1>::new(shape);
+        let first = random_opening(&geometry, 6, 7);
+        assert_eq!(first.len(), 6);
+        assert_eq!(first, random_opening(&geometry, 6, 7));
+        assert!(replay(&geometry, Position::start(&geometry), &first).is_ok());
+        let distinct: std::collections::HashSet<String> = (0..20)
+            .map(|seed| {
+                crate::engine::notation::format_moves(shape, &random_opening(&geometry, 6, seed))
+            })
+            .collect();
+        assert!(distinct.len() > 15, "{}", distinct.len());
+        assert!(random_opening(&geometry, 0, 3).is_empty());
     }
 }

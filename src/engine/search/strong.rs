@@ -297,7 +297,7 @@ pub fn analyze_strong<const W: usize>(
             geometry,
             evaluator: Evaluator::new(geometry, &settings.weights),
             rules: settings.rules,
-            table: TranspositionTable::with_megabytes(settings.table_megabytes / shares),
+            table: TranspositionTable::with_bytes((settings.table_megabytes << 20) / shares),
             corners: geometry.category_mask(Category::Corner),
             x_squares: geometry.category_mask(Category::XSquare),
             counts: NodeCounts::new(target),

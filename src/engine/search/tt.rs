@@ -71,7 +71,12 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table that takes at most `megabytes` of memory (at least one slot).
     pub fn with_megabytes(megabytes: usize) -> Self {
-        let count = (megabytes << 20) / std::mem::size_of::<[u64; 2]>();
+        Self::with_bytes(megabytes << 20)
+    }
+
+    /// A table of at most `bytes` (at least one slot).
+    pub fn with_bytes(bytes: usize) -> Self {
+        let count = bytes / std::mem::size_of::<[u64; 2]>();
         TranspositionTable {
             slots: vec![[0; 2]; count.max(1)],
             generation: 0,
