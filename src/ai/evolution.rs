@@ -577,3 +577,37 @@ fn double(step: &Weights) -> Weights {
 pub fn total_time(state: &EvolutionState) -> Duration {
     Duration::from_secs_f64(state.history.iter().map(|g| g.seconds).sum())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mutations_stay_within_r_percent_and_always_change_something() {
+        let mut rng = stream_rng(1, 1);
+        let parent = Weights([14, 6, 1000, -1, -8, 91, -3, 4, -1]);
+        for _ in 0..200 {
+            let mutant = mutate(&parent, 10, &mut rng);
+            assert_ne!(mutant, parent);
+            for (m, p) in mutant.0.iter().zip(parent.0) {
+                let bound = (f64::from(p.abs()) * 0.1).round() as i32;
+                assert!((m - p).abs() <= bound.max(1), "{m} from {p}");
+            }
+        }
+        // Weights too small to move by 10 % get the forced ±1 on exactly one weight.
+        let small = Weights([1; 9]);
+        let mutant = mutate(&small, 10, &mut rng);
+        let changed: Vec<i32> = mutant.0.iter().filter(|&&w| w != 1).copied().collect();
+        assert!(changed == [0] || changed == [2], "{mutant:?}");
+    }
+
+    #[test]
+    fn steps_halve_toward_zero_and_double_within_bounds() {
+        let step = Weights([5, -5, 1, -1, 0, 3, -3, 2000, STEP_LIMIT]);
+        assert_eq!(halve(&step).0, [3, -3, 1, -1, 0, 2, -2, 1000, STEP_LIMIT / 2]);
+        assert_eq!(double(&step).0[8], STEP_LIMIT);
+        assert_eq!(double(&step).0[0], 10);
+        assert_eq!(champion_name("Jolly", 17), "Jolly-g17");
+        assert!(champion_name(&"x".repeat(40), 1000).len() <= 40);
+    }
+}

@@ -179,6 +179,10 @@ pub fn play_game<const W: usize>(
 /// The seed's tournament move choice: every legal move searched by α/β at `depth − 1` from the
 /// mover's view, ties kept; returns the best moves in generation order and the nodes visited
 /// (empty when cancelled).
+///
+/// The choice is the seed's, found faster: each move is searched with a window just below the
+/// best value so far (anything at least as good is still valued exactly), and the moves are
+/// tried best-looking first by the mobility-free evaluation so that the window closes early.
 fn best_classic_moves<const W: usize>(
     geometry: &Geometry<W>,
     evaluator: &Evaluator<W>,
@@ -189,14 +193,19 @@ fn best_classic_moves<const W: usize>(
     let mover = position.to_move;
     let remaining = depth.max(1) - 1;
     let mut search = TaskSearch::new(geometry, evaluator, mover, true, cancel, remaining);
+    let mut children: Vec<(i32, usize, Position<W>)> = position
+        .legal_moves(geometry)
+        .iter()
+        .map(|cell| {
+            let flips = geometry.flips(position.mover, position.opponent, cell);
+            let child = position.apply(cell, flips);
+            (search.material(&child), cell, child)
+        })
+        .collect();
+    children.sort_by_key(|&(material, cell, _)| (std::cmp::Reverse(material), cell));
     let mut best = Vec::new();
     let mut best_value = i32::MIN;
-    for cell in position.legal_moves(geometry) {
-        let flips = geometry.flips(position.mover, position.opponent, cell);
-        let child = position.apply(cell, flips);
-        let material = search.material(&child);
-        // A window just below the best value so far gives the same best moves and values as
-        // the seed's full window (anything at least as good is searched exactly), faster.
+    for (material, cell, child) in children {
         let alpha = best_value.saturating_sub(1);
         let value = search.search(&child, material, remaining, alpha, i32::MAX, false);
         if value > best_value {
@@ -210,6 +219,7 @@ fn best_classic_moves<const W: usize>(
     if search.cancelled() {
         best.clear();
     }
+    best.sort_unstable();
     (best, search.counts.total())
 }
 
