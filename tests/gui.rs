@@ -17,7 +17,7 @@ fn workspace(settings: Settings) -> (Harness<'static, ReversiApp>, tempfile::Tem
         &egui::Context::default(),
         settings,
         default_layout(),
-        PresetLibrary::at(folder.path()),
+        PresetLibrary::at(folder.path().join("presets")),
     );
     let harness = Harness::builder()
         .with_size([1500.0, 950.0])
@@ -282,7 +282,7 @@ fn settings_layout_and_game_survive_a_restart() {
     let restored = ReversiApp::restore(
         &egui::Context::default(),
         Some(&storage),
-        PresetLibrary::at(folder.path()),
+        PresetLibrary::at(folder.path().join("presets")),
     );
     let session = restored.session();
     assert_eq!(session.settings, before);
@@ -312,7 +312,7 @@ fn damaged_storage_falls_back_to_defaults_with_a_message() {
     let app = ReversiApp::restore(
         &egui::Context::default(),
         Some(&storage),
-        PresetLibrary::at(folder.path()),
+        PresetLibrary::at(folder.path().join("presets")),
     );
     assert_eq!(app.session().settings, Settings::default().sanitized());
     let notice = app.session().notice.clone().expect("a message");
@@ -373,4 +373,132 @@ fn a_cube_opens_on_the_3d_view_whose_controls_work_without_gl() {
         harness.query_by_label("board 1-1").is_some(),
         "a flat board brings the cross-sections to the front"
     );
+}
+
+fn tiny_contest() -> reversi3d::app::ContestForm {
+    reversi3d::app::ContestForm {
+        board: "4x4".parse().expect("a valid board"),
+        depth: 1,
+        openings: 2,
+        workers: 2,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn a_tiny_tournament_runs_to_its_crosstable_and_a_game_replays_in_the_history() {
+    let mut settings = settings("6x6", Seat::human(), Seat::human());
+    settings.tournament.players = ["Arwen", "Bilbo", "Jolly"].map(String::from).to_vec();
+    settings.tournament.games = 2;
+    settings.tournament.contest = tiny_contest();
+    let (mut harness, folder) = workspace(settings);
+    harness.step();
+    harness.get_by_label("Tournament").click();
+    harness.step();
+    harness.step();
+    harness.get_by_label("Run").click();
+    step_until(&mut harness, |app| {
+        app.session()
+            .tournament()
+            .live()
+            .is_some_and(|live| live.ended)
+    });
+    let live = harness.state().session().tournament().live().unwrap();
+    assert_eq!(live.table.games(), 6);
+    assert_eq!(live.result.games.len(), 6);
+    for i in 0..3 {
+        assert_eq!(live.table.total(i).games(), 4);
+    }
+    // The crosstable shows every pair's record, and the standings every player.
+    let record = live.table.pair(0, 1);
+    let cell = format!("{}-{}-{}", record.wins, record.draws, record.losses);
+    assert!(harness.query_all_by_label(&cell).count() >= 1, "{cell}");
+    harness.get_by_label("Standings");
+    harness.get_by_label("Crosstable");
+    // Every game was written as it ended, and the report when the run ended.
+    let runs = folder.path().join("runs");
+    let files: Vec<String> = std::fs::read_dir(&runs)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert!(
+        harness
+            .state()
+            .session()
+            .log
+            .lines()
+            .any(|l| l.text.contains("report in"))
+    );
+    // Replay a game in the History panel.
+    let expected = live.result.games[0].game.moves.clone();
+    harness.get_by_label("Games (6)").click();
+    harness.step();
+    harness.get_all_by_label("Replay").next().unwrap().click();
+    harness.step();
+    harness.step();
+    let session = harness.state().session();
+    assert_eq!(session.game().moves(), &expected[..]);
+    assert_eq!(session.board().shape.to_string(), "4x4");
+}
+
+#[test]
+fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
+    let mut settings = settings("6x6", Seat::human(), Seat::human());
+    settings.weights_player = "Jolly".to_string();
+    settings.evolution.games = 1;
+    settings.evolution.generations = 100_000;
+    settings.evolution.contest = tiny_contest();
+    let (mut harness, folder) = workspace(settings);
+    harness.step();
+    harness.get_by_label("Evolution").click();
+    harness.step();
+    harness.step();
+    harness.get_by_label("Start").click();
+    let generations = |app: &ReversiApp| {
+        app.session()
+            .evolution()
+            .view()
+            .map_or(0, |view| view.state.history.len())
+    };
+    step_until(&mut harness, |app| generations(app) >= 1);
+    harness.state_mut().session_mut().stop_evolution();
+    step_until(&mut harness, |app| !app.session().evolution().is_running());
+    let stopped_at = generations(harness.state());
+    assert!(stopped_at >= 1);
+    let run_folder = harness
+        .state()
+        .session()
+        .settings
+        .evolution
+        .folder
+        .clone()
+        .unwrap();
+    assert!(run_folder.starts_with(folder.path().join("runs")));
+    assert!(run_folder.join("checkpoint.ron").exists());
+
+    harness.get_by_label("Resume").click();
+    step_until(&mut harness, |app| generations(app) > stopped_at);
+    harness.state_mut().session_mut().stop_evolution();
+    step_until(&mut harness, |app| !app.session().evolution().is_running());
+
+    // A new window with the same settings offers the run again, with its history.
+    let settings = harness.state().session().settings.clone();
+    let reopened = ReversiApp::new(
+        &egui::Context::default(),
+        settings,
+        default_layout(),
+        PresetLibrary::at(folder.path().join("presets")),
+    );
+    let view = reopened
+        .session()
+        .evolution()
+        .view()
+        .expect("the last run is shown");
+    assert!(
+        view.status.contains("Resume continues it"),
+        "{}",
+        view.status
+    );
+    assert!(view.state.history.len() > stopped_at);
 }

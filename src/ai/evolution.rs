@@ -155,6 +155,8 @@ pub enum EvolutionEvent {
     Finished {
         /// What it did.
         summary: GenerationSummary,
+        /// The whole state after it, as checkpointed.
+        state: Box<EvolutionState>,
         /// Games per second over the generation.
         games_per_second: f64,
         /// Nodes per second over the generation.
@@ -313,6 +315,7 @@ impl WidthJob for Generations<'_> {
                 games_per_second: f64::from(summary.games) / seconds,
                 nodes_per_second: summary.nodes as f64 / seconds,
                 summary,
+                state: Box::new(evolution.state.clone()),
             });
         }
         Ok(())
@@ -604,7 +607,10 @@ mod tests {
     #[test]
     fn steps_halve_toward_zero_and_double_within_bounds() {
         let step = Weights([5, -5, 1, -1, 0, 3, -3, 2000, STEP_LIMIT]);
-        assert_eq!(halve(&step).0, [3, -3, 1, -1, 0, 2, -2, 1000, STEP_LIMIT / 2]);
+        assert_eq!(
+            halve(&step).0,
+            [3, -3, 1, -1, 0, 2, -2, 1000, STEP_LIMIT / 2]
+        );
         assert_eq!(double(&step).0[8], STEP_LIMIT);
         assert_eq!(double(&step).0[0], 10);
         assert_eq!(champion_name("Jolly", 17), "Jolly-g17");

@@ -15,6 +15,12 @@ pub enum FileTask {
     OpenGame,
     /// Write the game as a record.
     SaveGame,
+    /// Write the tournament's results as CSV.
+    ExportTournament,
+    /// Write a champion of the evolution as a preset.
+    ExportChampion,
+    /// Choose the folder of an evolution run to resume.
+    ResumeEvolution,
 }
 
 impl FileTask {
@@ -24,11 +30,28 @@ impl FileTask {
             FileTask::ExportPreset => "Export the preset",
             FileTask::OpenGame => "Open a game record",
             FileTask::SaveGame => "Save the game",
+            FileTask::ExportTournament => "Export the tournament's results",
+            FileTask::ExportChampion => "Export the champion",
+            FileTask::ResumeEvolution => "Choose the folder of an evolution run",
         }
     }
 
     fn saves(self) -> bool {
-        matches!(self, FileTask::ExportPreset | FileTask::SaveGame)
+        matches!(
+            self,
+            FileTask::ExportPreset
+                | FileTask::SaveGame
+                | FileTask::ExportTournament
+                | FileTask::ExportChampion
+        )
+    }
+
+    /// The file type offered: a name and its extensions.
+    fn filter(self) -> (&'static str, &'static [&'static str]) {
+        match self {
+            FileTask::ExportTournament => ("CSV", &["csv"]),
+            _ => ("RON", &["ron"]),
+        }
     }
 }
 
@@ -45,18 +68,22 @@ impl Dialogs {
         Dialogs { sender, chosen }
     }
 
-    /// Opens a dialog for `task`; `suggested` names the file to save. `wake` repaints the UI
-    /// once a file is chosen.
+    /// Opens a dialog for `task`; `suggested` names the file to save (or the folder to start
+    /// in, when choosing a folder). `wake` repaints the UI once a file is chosen.
     pub fn open(&self, task: FileTask, suggested: String, wake: impl Fn() + Send + 'static) {
         let sender = self.sender.clone();
         std::thread::spawn(move || {
-            let dialog = rfd::FileDialog::new()
-                .set_title(task.title())
-                .add_filter("RON", &["ron"]);
-            let path = if task.saves() {
-                dialog.set_file_name(suggested).save_file()
+            let (kind, extensions) = task.filter();
+            let dialog = rfd::FileDialog::new().set_title(task.title());
+            let path = if task == FileTask::ResumeEvolution {
+                dialog.set_directory(suggested).pick_folder()
+            } else if task.saves() {
+                dialog
+                    .add_filter(kind, extensions)
+                    .set_file_name(suggested)
+                    .save_file()
             } else {
-                dialog.pick_file()
+                dialog.add_filter(kind, extensions).pick_file()
             };
             if let Some(path) = path
                 && sender.send((task, path)).is_ok()

@@ -91,18 +91,22 @@ fn run_search(
             wake();
         }
     };
-    let outcome = match rayon::ThreadPoolBuilder::new()
+    let outcome = engine_pool(workers).and_then(|pool| {
+        pool.install(|| {
+            let progress = |analysis: &Analysis| send(JobEvent::Progress(analysis.clone()));
+            think(request, cancel, &progress).map_err(|error| error.to_string())
+        })
+    });
+    send(JobEvent::Done(outcome));
+}
+
+/// A rayon pool of `workers` engine threads at a lower priority than the UI.
+pub fn engine_pool(workers: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
         .num_threads(workers.max(1))
         .start_handler(|_| yield_to_the_ui())
         .build()
-    {
-        Ok(pool) => pool.install(|| {
-            let progress = |analysis: &Analysis| send(JobEvent::Progress(analysis.clone()));
-            think(request, cancel, &progress).map_err(|error| error.to_string())
-        }),
-        Err(error) => Err(format!("cannot start {workers} engine threads: {error}")),
-    };
-    send(JobEvent::Done(outcome));
+        .map_err(|error| format!("cannot start {workers} engine threads: {error}"))
 }
 
 /// Lowers the calling engine thread's priority (nice 10), so that the UI thread gets a core

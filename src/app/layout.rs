@@ -25,11 +25,15 @@ pub enum Pane {
     History,
     /// The session log.
     Logs,
+    /// Round robins between AI players, with a live crosstable.
+    Tournament,
+    /// Evolution of a player's weights, with live charts.
+    Evolution,
 }
 
 impl Pane {
     /// Every panel.
-    pub const ALL: [Pane; 8] = [
+    pub const ALL: [Pane; 10] = [
         Pane::Game,
         Pane::View3d,
         Pane::Sections,
@@ -38,6 +42,8 @@ impl Pane {
         Pane::Weights,
         Pane::History,
         Pane::Logs,
+        Pane::Tournament,
+        Pane::Evolution,
     ];
 
     /// The tab title.
@@ -51,12 +57,15 @@ impl Pane {
             Pane::Weights => "Weights",
             Pane::History => "History",
             Pane::Logs => "Logs",
+            Pane::Tournament => "Tournament",
+            Pane::Evolution => "Evolution",
         }
     }
 }
 
-/// The default arrangement: game controls and weights on the left, the boards in the middle,
-/// moves, analysis, history and logs on the right.
+/// The default arrangement: game controls and weights on the left, the boards (and the
+/// tournament and evolution tabs) in the middle, moves, analysis, history and logs on the
+/// right.
 pub fn default_layout() -> egui_tiles::Tree<Pane> {
     let mut tiles = egui_tiles::Tiles::default();
     let tabs = |tiles: &mut egui_tiles::Tiles<Pane>, panes: &[Pane]| {
@@ -66,7 +75,15 @@ pub fn default_layout() -> egui_tiles::Tree<Pane> {
     let controls = tabs(&mut tiles, &[Pane::Game]);
     let weights = tabs(&mut tiles, &[Pane::Weights, Pane::History]);
     let left = tiles.insert_vertical_tile(vec![controls, weights]);
-    let boards = tabs(&mut tiles, &[Pane::Sections, Pane::View3d]);
+    let boards = tabs(
+        &mut tiles,
+        &[
+            Pane::Sections,
+            Pane::View3d,
+            Pane::Tournament,
+            Pane::Evolution,
+        ],
+    );
     let moves = tabs(&mut tiles, &[Pane::Moves, Pane::Analysis]);
     let logs = tabs(&mut tiles, &[Pane::Logs]);
     let right = tiles.insert_vertical_tile(vec![moves, logs]);

@@ -2,8 +2,11 @@
 //! [`Session`], which owns the game and the background engine work; nothing here blocks on
 //! the engine.
 
+mod background;
 mod board_view;
+mod contest_form;
 mod dialogs;
+mod evolution_desk;
 mod jobs;
 mod keys;
 mod launch;
@@ -13,19 +16,23 @@ mod palette;
 mod panels;
 mod session;
 mod settings;
+mod tournament_desk;
 pub mod view3d;
 
 use std::sync::{Arc, Mutex};
 
 use launch::ScreenshotPlan;
 
+pub use contest_form::ContestForm;
 pub use dialogs::FileTask;
+pub use evolution_desk::{EvolutionDesk, EvolutionForm, EvolutionView};
 pub use jobs::Purpose;
 pub use launch::{LaunchArgs, parse_seat};
 pub use layout::{Pane, default_layout};
 pub use log::{Level, LogLine};
 pub use session::{FrameTimes, MoveCost, Preview, Session, Shown};
 pub use settings::{GridMode, Seat, Settings};
+pub use tournament_desk::{LiveTournament, TournamentDesk, TournamentForm};
 
 use crate::ai::PresetLibrary;
 use crate::engine::Color;
@@ -197,6 +204,9 @@ impl ReversiApp {
                 self.layout.ui(&mut behavior, ui);
             }
         });
+        if let Some(pane) = self.session.focus.take() {
+            layout::show_pane(&mut self.layout, pane);
+        }
         keys::help_window(&ctx, &mut self.session);
         if self.window_fullscreen != self.fullscreen {
             self.window_fullscreen = self.fullscreen;

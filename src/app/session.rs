@@ -8,10 +8,15 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+mod contests;
+
 use super::dialogs::{Dialogs, FileTask};
+use super::evolution_desk::EvolutionDesk;
 use super::jobs::{EngineJob, JobEvent, Purpose};
+use super::layout::Pane;
 use super::log::{Level, Log};
 use super::settings::{Seat, Settings};
+use super::tournament_desk::TournamentDesk;
 use crate::ai::{AiPlayer, Player, Preset, PresetLibrary, SearchRequest, Thought};
 use crate::engine::notation::{Move, format_cell};
 use crate::engine::search::{Analysis, score_text};
@@ -104,6 +109,8 @@ pub struct Session {
     pub preview: Option<Preview>,
     /// The cell under the pointer on a board or in the Moves list this frame, if any.
     pub hovered: Option<usize>,
+    /// A panel to bring to the front (taken by the workspace).
+    pub focus: Option<Pane>,
     game: Game,
     board: Board,
     playing: bool,
@@ -120,6 +127,9 @@ pub struct Session {
     rng: StdRng,
     dialogs: Dialogs,
     wake: Arc<dyn Fn() + Send + Sync>,
+    tournament: TournamentDesk,
+    evolution: EvolutionDesk,
+    champion_to_export: Option<std::path::PathBuf>,
 }
 
 impl Session {
@@ -145,6 +155,7 @@ impl Session {
         );
         let game = Game::new(settings.board, settings.rules, Player::Human, Player::Human);
         let board = game.board();
+        let evolution = EvolutionDesk::new(&settings.evolution);
         let mut session = Session {
             settings,
             roster,
@@ -153,6 +164,7 @@ impl Session {
             show_help: false,
             preview: None,
             hovered: None,
+            focus: None,
             game,
             board,
             playing: true,
@@ -169,6 +181,9 @@ impl Session {
             rng: StdRng::from_rng(&mut rand::rng()),
             dialogs: Dialogs::new(),
             wake,
+            tournament: TournamentDesk::default(),
+            evolution,
+            champion_to_export: None,
         };
         session.check_seats();
         session.sync_players();
@@ -318,9 +333,11 @@ impl Session {
                 FileTask::ExportPreset => self.export_preset(&path),
                 FileTask::OpenGame => self.open_game(&path),
                 FileTask::SaveGame => self.save_game(&path),
+                other => self.contest_file_chosen(other, &path),
             }
         }
         self.take_events();
+        self.take_contest_events();
         self.schedule();
     }
 

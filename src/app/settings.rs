@@ -124,6 +124,10 @@ pub struct Settings {
     pub ui_scale: f32,
     /// Dark theme (else light).
     pub dark: bool,
+    /// The Tournament panel's set-up.
+    pub tournament: super::tournament_desk::TournamentForm,
+    /// The Evolution panel's set-up.
+    pub evolution: super::evolution_desk::EvolutionForm,
 }
 
 impl Default for Settings {
@@ -158,6 +162,8 @@ impl Default for Settings {
             hint_size: 1.0,
             ui_scale: 1.0,
             dark: true,
+            tournament: Default::default(),
+            evolution: Default::default(),
         }
     }
 }
@@ -183,6 +189,16 @@ impl Settings {
         self.ball_size = self.ball_size.clamp(Self::SIZES.0, Self::SIZES.1);
         self.hint_size = self.hint_size.clamp(Self::SIZES.0, Self::SIZES.1);
         self.ui_scale = self.ui_scale.clamp(0.5, 3.0);
+        self.tournament.games = self.tournament.games.clamp(1, 1000);
+        self.evolution.games = self.evolution.games.clamp(1, 1000);
+        self.evolution.mutation = self.evolution.mutation.clamp(1, 100);
+        for contest in [&mut self.tournament.contest, &mut self.evolution.contest] {
+            contest.depth = contest
+                .depth
+                .clamp(1, super::contest_form::ContestForm::MAX_DEPTH);
+            contest.workers = contest.workers.clamp(Self::WORKERS.0, Self::WORKERS.1);
+            contest.openings = contest.openings.min(contest.max_openings());
+        }
         self
     }
 

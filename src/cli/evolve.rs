@@ -139,6 +139,7 @@ pub fn run(args: &EvolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()
                 summary,
                 games_per_second,
                 nodes_per_second,
+                ..
             } => {
                 bar.set_position(u64::from(summary.generation));
                 let gauntlet = summary

@@ -1,11 +1,14 @@
 //! The panels of the workspace, one file each.
 
 mod analysis;
+mod contest;
+mod evolution;
 mod game;
 mod history;
 mod logs;
 mod moves;
 mod sections;
+mod tournament;
 mod view3d;
 mod weights;
 
@@ -23,6 +26,8 @@ pub fn show(pane: Pane, ui: &mut egui::Ui, session: &mut Session) {
         Pane::Weights => weights::show(ui, session),
         Pane::History => history::show(ui, session),
         Pane::Logs => logs::show(ui, session),
+        Pane::Tournament => tournament::show(ui, session),
+        Pane::Evolution => evolution::show(ui, session),
     }
 }
 

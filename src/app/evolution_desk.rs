@@ -1,0 +1,295 @@
+//! The evolution behind the Evolution panel: its form (persisted, with the folder of the last
+//! run so that a reopened app offers to resume it), the run in the background, and what the
+//! charts show. The run checkpoints after every generation, so closing the app loses at most
+//! the generation in progress.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::background::{Background, Message};
+use super::contest_form::{ContestForm, time_stamp};
+use crate::ai::Preset;
+use crate::ai::checkpoint::load_checkpoint;
+use crate::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, EvolutionState};
+
+/// What the Evolution panel sets up (the player is the Weights panel's player).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EvolutionForm {
+    /// The run stops after this many generations.
+    pub generations: u32,
+    /// n: games per colour in a scout match.
+    pub games: u32,
+    /// R: the largest mutation, in percent.
+    pub mutation: u32,
+    /// How the games are played.
+    pub contest: ContestForm,
+    /// The folder of the last run started or resumed.
+    pub folder: Option<PathBuf>,
+}
+
+impl Default for EvolutionForm {
+    fn default() -> Self {
+        EvolutionForm {
+            generations: 1000,
+            games: 10,
+            mutation: 10,
+            contest: ContestForm::default(),
+            folder: None,
+        }
+    }
+}
+
+/// Speed at the end of a generation, for the chart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpeedPoint {
+    /// Running time of the run so far, in seconds.
+    pub seconds: f64,
+    /// Games per second in the generation.
+    pub games_per_second: f64,
+    /// Nodes per second in the generation.
+    pub nodes_per_second: f64,
+}
+
+/// A run shown in the panel: running, stopped, or found in the last folder.
+pub struct EvolutionView {
+    /// The run's folder.
+    pub folder: PathBuf,
+    /// The state after the last finished generation (champions crowned since included).
+    pub state: EvolutionState,
+    /// What the run does now.
+    pub status: String,
+    /// Speed per finished generation, in this session.
+    pub speed: Vec<SpeedPoint>,
+}
+
+/// The evolution of a session.
+#[derive(Default)]
+pub struct EvolutionDesk {
+    run: Option<Background<EvolutionEvent>>,
+    view: Option<EvolutionView>,
+}
+
+impl EvolutionDesk {
+    /// The desk at startup: the last run's checkpoint is read, if there is one, so that its
+    /// charts show and it can be resumed.
+    pub fn new(form: &EvolutionForm) -> Self {
+        let view = form.folder.as_ref().and_then(|folder| {
+            let state = load_checkpoint(folder).ok()?;
+            let status = if state.is_complete() {
+                "finished".to_string()
+            } else {
+                format!(
+                    "stopped after generation {} of {}: Resume continues it",
+                    state.generation, state.settings.generations
+                )
+            };
+            Some(EvolutionView {
+                folder: folder.clone(),
+                state,
+                status,
+                speed: Vec::new(),
+            })
+        });
+        EvolutionDesk { run: None, view }
+    }
+
+    /// Starts a new run improving `player` in a new folder inside `runs`; returns a line for
+    /// the log.
+    pub fn start(
+        &mut self,
+        form: &mut EvolutionForm,
+        player: &Preset,
+        runs: &Path,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> Result<String, String> {
+        let settings = EvolutionSettings {
+            player: player.name.clone(),
+            weights: player.weights,
+            generations: form.generations,
+            games_per_match: form.games,
+            mutation_percent: form.mutation,
+            game: form.contest.game_settings(),
+            seed: form.contest.seed,
+        };
+        settings.validate()?;
+        let name: String = player
+            .name
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect();
+        let folder = runs.join(format!("evolve-{name}-{}", time_stamp()));
+        let state = EvolutionState::new(settings.clone());
+        let job_folder = folder.clone();
+        self.launch(form, folder, state, wake, move || {
+            Evolution::start(settings, &job_folder)
+        });
+        Ok(format!(
+            "evolution of {} started in {}",
+            player.name,
+            form.folder
+                .as_ref()
+                .map_or(String::new(), |f| f.display().to_string())
+        ))
+    }
+
+    /// Resumes the run in `folder` (up to the form's number of generations when that is
+    /// more than the run's); returns a line for the log.
+    pub fn resume(
+        &mut self,
+        form: &mut EvolutionForm,
+        folder: PathBuf,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> Result<String, String> {
+        let state = load_checkpoint(&folder).map_err(|e| e.to_string())?;
+        let generations = state.settings.generations.max(form.generations);
+        let line = format!(
+            "evolution of {} resumed at generation {} of {generations} from {}",
+            state.settings.player,
+            state.generation,
+            folder.display()
+        );
+        let job_folder = folder.clone();
+        self.launch(form, folder, state, wake, move || {
+            let mut evolution = Evolution::resume(&job_folder)?;
+            evolution.set_generations(generations);
+            Ok(evolution)
+        });
+        Ok(line)
+    }
+
+    fn launch(
+        &mut self,
+        form: &mut EvolutionForm,
+        folder: PathBuf,
+        state: EvolutionState,
+        wake: impl Fn() + Send + Sync + 'static,
+        open: impl FnOnce() -> Result<Evolution, crate::ai::RunError> + Send + 'static,
+    ) {
+        self.run = None;
+        form.folder = Some(folder.clone());
+        self.run = Some(Background::start(
+            form.contest.workers,
+            wake,
+            move |cancel, send| {
+                let mut evolution = open().map_err(|e| e.to_string())?;
+                evolution
+                    .run(cancel, &|event| send(event.clone()))
+                    .map_err(|e| e.to_string())
+            },
+        ));
+        self.view = Some(EvolutionView {
+            folder,
+            state,
+            status: "starting".to_string(),
+            speed: Vec::new(),
+        });
+    }
+
+    /// Asks the run to stop; the generation in progress is dropped (the checkpoint holds the
+    /// last finished one).
+    pub fn stop(&self) {
+        if let Some(run) = &self.run {
+            run.cancel();
+        }
+    }
+
+    /// Whether a run is going on.
+    pub fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// The run shown.
+    pub fn view(&self) -> Option<&EvolutionView> {
+        self.view.as_ref()
+    }
+
+    /// Takes in what the run reported; returns lines for the log, each with whether it is a
+    /// failure.
+    pub fn poll(&mut self) -> Vec<(String, bool)> {
+        let Some(run) = &self.run else {
+            return Vec::new();
+        };
+        let messages = run.poll();
+        let mut lines = Vec::new();
+        let Some(view) = &mut self.view else {
+            return lines;
+        };
+        for message in messages {
+            match message {
+                Message::Event(event) => {
+                    if let Some(line) = take_in(view, event) {
+                        lines.push((line, false));
+                    }
+                }
+                Message::Done(outcome) => {
+                    self.run = None;
+                    let state = &view.state;
+                    view.status = match outcome {
+                        Err(problem) => {
+                            lines.push((format!("evolution: {problem}"), true));
+                            format!("failed: {problem}")
+                        }
+                        Ok(()) if state.is_complete() => "finished".to_string(),
+                        Ok(()) => format!(
+                            "stopped after generation {} of {}: Resume continues it",
+                            state.generation, state.settings.generations
+                        ),
+                    };
+                    lines.push((format!("evolution {}", view.status), false));
+                    break;
+                }
+            }
+        }
+        lines
+    }
+}
+
+/// Updates the view with an event; returns a line for the log when a champion is crowned.
+fn take_in(view: &mut EvolutionView, event: EvolutionEvent) -> Option<String> {
+    match event {
+        EvolutionEvent::Generation { generation } => {
+            view.status = format!("generation {generation}: scout match");
+        }
+        EvolutionEvent::Scout { result, .. } => {
+            view.status = format!("scout net {:+}", result.net());
+        }
+        EvolutionEvent::LineStep { step, .. } => {
+            view.status = format!("line search, step {step}");
+        }
+        EvolutionEvent::Gauntlet {
+            result, best_score, ..
+        } => {
+            view.status = format!("gauntlet net {:+} (to beat {best_score:+})", result.net());
+        }
+        EvolutionEvent::Champion { champion, preset } => {
+            let line = format!(
+                "champion {}: {} (gauntlet {:+} in {} games), preset {}",
+                champion.name,
+                champion.weights,
+                champion.net,
+                champion.games,
+                preset.display()
+            );
+            view.state.champions.push(champion);
+            return Some(line);
+        }
+        EvolutionEvent::Finished {
+            summary,
+            state,
+            games_per_second,
+            nodes_per_second,
+        } => {
+            let seconds = state.history.iter().map(|g| g.seconds).sum();
+            view.speed.push(SpeedPoint {
+                seconds,
+                games_per_second,
+                nodes_per_second,
+            });
+            view.status = format!("generation {} done", summary.generation);
+            view.state = *state;
+        }
+    }
+    None
+}

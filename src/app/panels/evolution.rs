@@ -1,0 +1,292 @@
+//! The Evolution panel: the player to improve (the Weights panel's player, which the Values
+//! colouring also follows), the run's settings, Start/Stop/Resume, live charts and the
+//! champions found.
+
+use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
+
+use super::contest::{game_rows, net_colour};
+use crate::app::evolution_desk::EvolutionView;
+use crate::app::session::Session;
+use crate::engine::Weights;
+
+/// The height of each chart.
+const CHART_HEIGHT: f32 = 180.0;
+
+/// Draws the panel.
+pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        set_up(ui, session);
+        ui.separator();
+        run_row(ui, session);
+        let Some(view) = session.evolution().view() else {
+            ui.label("No run yet: Start evolves the player above.");
+            return;
+        };
+        status(ui, view);
+        ui.separator();
+        nets_chart(ui, view);
+        weights_chart(ui, view);
+        speed_chart(ui, view);
+        ui.separator();
+        champions(ui, session);
+    });
+}
+
+fn set_up(ui: &mut egui::Ui, session: &mut Session) {
+    let running = session.evolution().is_running();
+    let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
+    let settings = &mut session.settings;
+    ui.add_enabled_ui(!running, |ui| {
+        egui::Grid::new("evolution set-up")
+            .num_columns(2)
+            .show(ui, |ui| {
+                ui.label("Player");
+                egui::ComboBox::from_id_salt("evolution player")
+                    .selected_text(&settings.weights_player)
+                    .show_ui(ui, |ui| {
+                        for name in names {
+                            ui.selectable_value(&mut settings.weights_player, name.clone(), name);
+                        }
+                    })
+                    .response
+                    .on_hover_text(
+                        "The player to improve (the Weights panel shows and edits it, and the \
+                         Values colouring follows it)",
+                    );
+                ui.end_row();
+                let form = &mut settings.evolution;
+                ui.label("Generations");
+                ui.add(egui::DragValue::new(&mut form.generations).range(1..=1_000_000))
+                    .on_hover_text("The run stops after this many generations");
+                ui.end_row();
+                ui.label("Games per match");
+                ui.add(egui::DragValue::new(&mut form.games).range(1..=1000))
+                    .on_hover_text(
+                        "n: games per colour in a scout match; a gauntlet plays n × its \
+                         multiplier (10 at first)",
+                    );
+                ui.end_row();
+                ui.label("Mutation %");
+                ui.add(egui::DragValue::new(&mut form.mutation).range(1..=100))
+                    .on_hover_text("R: the largest change of a weight in a mutation, in percent");
+                ui.end_row();
+                game_rows(ui, "evolution", &mut form.contest);
+            });
+    });
+}
+
+fn run_row(ui: &mut egui::Ui, session: &mut Session) {
+    let running = session.evolution().is_running();
+    let resumable = session
+        .evolution()
+        .view()
+        .map(|view| view.folder.clone())
+        .filter(|_| !running);
+    ui.horizontal(|ui| {
+        if running {
+            if ui
+                .button("Stop")
+                .on_hover_text(
+                    "Stop the run: the generation in progress is dropped, the checkpoint keeps \
+                     every finished one",
+                )
+                .clicked()
+            {
+                session.stop_evolution();
+            }
+        } else if ui
+            .button("Start")
+            .on_hover_text("Start a new run in a new folder (games run in the background)")
+            .clicked()
+        {
+            session.start_evolution();
+        }
+        let resume = ui
+            .add_enabled(resumable.is_some(), egui::Button::new("Resume"))
+            .on_hover_text(
+                "Continue the run shown from its checkpoint, up to the larger of its and the \
+                 form's number of generations",
+            );
+        if resume.clicked()
+            && let Some(folder) = resumable
+        {
+            session.resume_evolution(&folder);
+        }
+        if ui
+            .add_enabled(!running, egui::Button::new("Resume from…"))
+            .on_hover_text("Choose the folder of a run to continue")
+            .clicked()
+        {
+            session.choose_evolution_to_resume();
+        }
+    });
+}
+
+fn status(ui: &mut egui::Ui, view: &EvolutionView) {
+    let state = &view.state;
+    let settings = &state.settings;
+    ui.label(format!(
+        "{} on {}, depth {}, {} search · generation {} of {} · best gauntlet {:+} · \
+         multiplier {} · {}",
+        settings.player,
+        settings.game.shape,
+        settings.game.depth,
+        settings.game.search.label(),
+        state.generation,
+        settings.generations,
+        state.best_score,
+        state.multiplier,
+        view.status
+    ))
+    .on_hover_text(format!(
+        "Checkpoint and champions in {}",
+        view.folder.display()
+    ));
+}
+
+/// Scout and gauntlet nets per generation, the best-score line and the champions.
+fn nets_chart(ui: &mut egui::Ui, view: &EvolutionView) {
+    let history = &view.state.history;
+    let scouts: Vec<[f64; 2]> = history
+        .iter()
+        .map(|g| [f64::from(g.generation), f64::from(g.scout_net)])
+        .collect();
+    let gauntlets: Vec<[f64; 2]> = history
+        .iter()
+        .filter_map(|g| Some([f64::from(g.generation), f64::from(g.gauntlet_net?)]))
+        .collect();
+    let best: Vec<[f64; 2]> = history
+        .iter()
+        .map(|g| [f64::from(g.generation), f64::from(g.best_score)])
+        .collect();
+    let crowned: Vec<[f64; 2]> = view
+        .state
+        .champions
+        .iter()
+        .map(|c| [f64::from(c.generation), f64::from(c.net)])
+        .collect();
+    ui.strong("Match nets per generation").on_hover_text(
+        "Scout: mutant vs parent; gauntlet: the line search's result vs the baseline; a \
+         champion is crowned when a gauntlet beats the best score",
+    );
+    Plot::new("evolution nets")
+        .legend(Legend::default())
+        .height(CHART_HEIGHT)
+        .x_axis_label("generation")
+        .y_axis_label("net (wins − losses)")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.points(Points::new("scout", PlotPoints::from(scouts)).radius(2.5));
+            plot.points(
+                Points::new("gauntlet", PlotPoints::from(gauntlets))
+                    .radius(3.5)
+                    .color(net_colour(1)),
+            );
+            plot.line(Line::new("best score", PlotPoints::from(best)));
+            plot.points(
+                Points::new("champion", PlotPoints::from(crowned))
+                    .shape(MarkerShape::Diamond)
+                    .radius(7.0)
+                    .filled(true)
+                    .color(egui::Color32::GOLD),
+            );
+        });
+}
+
+/// The parent's nine weights over the generations (normalised: the largest is ±1000).
+fn weights_chart(ui: &mut egui::Ui, view: &EvolutionView) {
+    let history = &view.state.history;
+    ui.strong("Weights of the parent (champion so far)")
+        .on_hover_text("Each weight over the generations, divided by 1000");
+    Plot::new("evolution weights")
+        .legend(Legend::default())
+        .height(CHART_HEIGHT)
+        .x_axis_label("generation")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for (index, label) in Weights::LABELS.iter().enumerate() {
+                let series: Vec<[f64; 2]> = history
+                    .iter()
+                    .map(|g| {
+                        [
+                            f64::from(g.generation),
+                            f64::from(g.parent.0[index]) / 1000.0,
+                        ]
+                    })
+                    .collect();
+                plot.line(Line::new(*label, PlotPoints::from(series)));
+            }
+        });
+}
+
+/// Games and nodes per second over the running time (this session's generations).
+fn speed_chart(ui: &mut egui::Ui, view: &EvolutionView) {
+    let games: Vec<[f64; 2]> = view
+        .speed
+        .iter()
+        .map(|p| [p.seconds, p.games_per_second])
+        .collect();
+    let nodes: Vec<[f64; 2]> = view
+        .speed
+        .iter()
+        .map(|p| [p.seconds, p.nodes_per_second / 1e6])
+        .collect();
+    ui.strong("Speed")
+        .on_hover_text("Per finished generation in this session");
+    Plot::new("evolution speed")
+        .legend(Legend::default())
+        .height(CHART_HEIGHT)
+        .x_axis_label("running time (s)")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.line(Line::new("games/s", PlotPoints::from(games)));
+            plot.line(Line::new("M nodes/s", PlotPoints::from(nodes)));
+        });
+}
+
+fn champions(ui: &mut egui::Ui, session: &mut Session) {
+    let Some(view) = session.evolution().view() else {
+        return;
+    };
+    let rows: Vec<String> = view
+        .state
+        .champions
+        .iter()
+        .map(|c| {
+            let sweep = if c.sweep { " · sweep" } else { "" };
+            format!(
+                "gen {} · {} · {:+} in {} games{sweep} · {}",
+                c.generation, c.name, c.net, c.games, c.weights
+            )
+        })
+        .collect();
+    ui.strong(format!("Champions ({})", rows.len()));
+    if rows.is_empty() {
+        ui.label("None yet: a champion is crowned when a gauntlet beats the best score.");
+    }
+    let mut chosen = None;
+    for (index, text) in rows.iter().enumerate() {
+        ui.horizontal(|ui| {
+            if ui
+                .small_button("Use as player")
+                .on_hover_text("Add it to your players and show it in the Weights panel")
+                .clicked()
+            {
+                chosen = Some((index, true));
+            }
+            if ui
+                .small_button("Export…")
+                .on_hover_text("Save it as a preset file")
+                .clicked()
+            {
+                chosen = Some((index, false));
+            }
+            ui.label(text);
+        });
+    }
+    match chosen {
+        Some((index, true)) => session.use_champion(index),
+        Some((index, false)) => session.export_champion(index),
+        None => {}
+    }
+}

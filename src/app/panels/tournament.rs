@@ -1,0 +1,250 @@
+//! The Tournament panel: choose players and settings, run and stop, and watch the crosstable,
+//! the standings with Elo and the finished games (each can be replayed in the History panel).
+
+use super::contest::{game_rows, net_colour};
+use crate::app::session::Session;
+use crate::engine::{Color, Outcome};
+
+/// Draws the panel.
+pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        set_up(ui, session);
+        ui.separator();
+        run_row(ui, session);
+        if session.tournament().live().is_some() {
+            ui.separator();
+            standings(ui, session);
+            ui.separator();
+            crosstable(ui, session);
+            ui.separator();
+            games(ui, session);
+        }
+    });
+}
+
+fn set_up(ui: &mut egui::Ui, session: &mut Session) {
+    let running = session.tournament().is_running();
+    let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
+    let form = &mut session.settings.tournament;
+    ui.add_enabled_ui(!running, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Players")
+                .on_hover_text("Who takes part: every pair plays a match");
+            for name in &names {
+                let mut chosen = form.players.contains(name);
+                if ui.checkbox(&mut chosen, name).changed() {
+                    form.players.retain(|p| p != name);
+                    if chosen {
+                        form.players.push(name.clone());
+                    }
+                }
+            }
+        });
+        egui::Grid::new("tournament set-up")
+            .num_columns(2)
+            .show(ui, |ui| {
+                ui.label("Games per pairing");
+                ui.add(egui::DragValue::new(&mut form.games).range(1..=1000))
+                    .on_hover_text(
+                        "Games each pair of players plays, colours alternating (even with \
+                         random openings: each is played with both colours)",
+                    );
+                ui.end_row();
+                game_rows(ui, "tournament", &mut form.contest);
+            });
+    });
+}
+
+fn run_row(ui: &mut egui::Ui, session: &mut Session) {
+    let running = session.tournament().is_running();
+    ui.horizontal(|ui| {
+        if running {
+            if ui
+                .button("Stop")
+                .on_hover_text("Stop the tournament; finished games are kept")
+                .clicked()
+            {
+                session.stop_tournament();
+            }
+        } else if ui
+            .button("Run")
+            .on_hover_text("Start the tournament (games run in the background)")
+            .clicked()
+        {
+            session.start_tournament();
+        }
+        let has_results = session.tournament().live().is_some();
+        if ui
+            .add_enabled(has_results, egui::Button::new("Export CSV…"))
+            .on_hover_text(
+                "Write settings, standings, net matrix, pairs with Elo, weights and colour \
+                 counts as CSV",
+            )
+            .clicked()
+        {
+            session.export_tournament();
+        }
+    });
+    let Some(live) = session.tournament().live() else {
+        return;
+    };
+    let done = live.result.games.len();
+    let total = live.result.scheduled.max(1);
+    let mut text = format!("{done} of {total} games");
+    if let Some(progress) = live.progress {
+        text += &format!(
+            " · {:.2} games/s · {:.2} M nodes/s · {:.0} s",
+            progress.games_per_second,
+            progress.nodes_per_second / 1e6,
+            progress.elapsed.as_secs_f64()
+        );
+    }
+    if live.ended {
+        text += if done < live.result.scheduled {
+            " · stopped"
+        } else {
+            " · finished"
+        };
+    }
+    ui.add(egui::ProgressBar::new(done as f32 / total as f32).text(text))
+        .on_hover_text(format!(
+            "Every game is appended to {}",
+            live.games_file.display()
+        ));
+}
+
+fn standings(ui: &mut egui::Ui, session: &Session) {
+    let Some(live) = session.tournament().live() else {
+        return;
+    };
+    let table = &live.table;
+    let ratings = table.ratings();
+    ui.strong("Standings").on_hover_text(
+        "Points = wins − losses (as in the seed); Elo from all games, ± its 95 % interval",
+    );
+    egui::Grid::new("standings").striped(true).show(ui, |ui| {
+        for heading in ["#", "player", "points", "W-D-L", "Elo"] {
+            ui.strong(heading);
+        }
+        ui.end_row();
+        for (rank, &i) in table.standings().iter().enumerate() {
+            let total = table.total(i);
+            ui.label(format!("{}", rank + 1));
+            ui.label(&table.names()[i]);
+            ui.colored_label(net_colour(total.net()), format!("{:+}", total.net()));
+            ui.label(format!("{}-{}-{}", total.wins, total.draws, total.losses));
+            let rating = ratings[i];
+            let margin = if rating.margin.is_finite() {
+                format!(" ± {:.0}", rating.margin)
+            } else {
+                String::new()
+            };
+            ui.label(format!("{:+.0}{margin}", rating.elo));
+            ui.end_row();
+        }
+    });
+    let colours = table.colours();
+    ui.label(format!(
+        "Red won {}, Green won {}, {} drawn",
+        colours.wins, colours.losses, colours.draws
+    ));
+}
+
+fn crosstable(ui: &mut egui::Ui, session: &Session) {
+    let Some(live) = session.tournament().live() else {
+        return;
+    };
+    let table = &live.table;
+    let names = table.names();
+    ui.strong("Crosstable").on_hover_text(
+        "Each row player's wins-draws-losses against each column player, coloured by the net",
+    );
+    egui::ScrollArea::horizontal().id_salt("crosstable").show(ui, |ui| {
+        egui::Grid::new("crosstable").striped(true).show(ui, |ui| {
+            ui.label("");
+            for name in names {
+                ui.strong(name.chars().take(3).collect::<String>())
+                    .on_hover_text(name);
+            }
+            ui.end_row();
+            for (i, name) in names.iter().enumerate() {
+                ui.strong(name);
+                for (j, opponent) in names.iter().enumerate() {
+                    let record = table.pair(i, j);
+                    if i == j || record.games() == 0 {
+                        ui.label("·");
+                        continue;
+                    }
+                    let elo = record.elo();
+                    ui.colored_label(
+                        net_colour(record.net()),
+                        format!("{}-{}-{}", record.wins, record.draws, record.losses),
+                    )
+                    .on_hover_text(format!(
+                        "{name} vs {opponent}: net {:+}, score {:.0} %, Elo {:+.0} (95 %: {:+.0} to {:+.0})",
+                        record.net(),
+                        100.0 * record.score(),
+                        elo.elo,
+                        elo.low,
+                        elo.high
+                    ));
+                }
+                ui.end_row();
+            }
+        });
+    });
+}
+
+fn games(ui: &mut egui::Ui, session: &mut Session) {
+    let Some(live) = session.tournament().live() else {
+        return;
+    };
+    let settings = &live.result.settings;
+    let rows: Vec<(usize, String)> = live
+        .result
+        .games
+        .iter()
+        .map(|g| {
+            let name = |i: usize| settings.players[i].name.as_str();
+            let winner = match g.game.outcome {
+                Outcome::Win(Color::Red) => name(g.fixture.red),
+                Outcome::Win(Color::Green) => name(g.fixture.green),
+                Outcome::Draw => "draw",
+            };
+            let text = format!(
+                "{} (Red) – {} (Green)  {}:{}  {winner}",
+                name(g.fixture.red),
+                name(g.fixture.green),
+                g.game.red_discs,
+                g.game.green_discs
+            );
+            (g.index, text)
+        })
+        .collect();
+    let mut replay = None;
+    egui::CollapsingHeader::new(format!("Games ({})", rows.len()))
+        .id_salt("tournament games")
+        .show(ui, |ui| {
+            let height = ui.text_style_height(&egui::TextStyle::Button) + 4.0;
+            egui::ScrollArea::vertical()
+                .id_salt("tournament games list")
+                .max_height(300.0)
+                .show_rows(ui, height, rows.len(), |ui, range| {
+                    for (index, text) in &rows[range] {
+                        ui.horizontal(|ui| {
+                            if ui
+                                .small_button("Replay")
+                                .on_hover_text("Open this game in the History panel")
+                                .clicked()
+                            {
+                                replay = Some(*index);
+                            }
+                            ui.label(format!("{:>4}. {text}", index + 1));
+                        });
+                    }
+                });
+        });
+    if let Some(index) = replay {
+        session.replay_tournament_game(index);
+    }
+}

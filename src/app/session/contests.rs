@@ -1,0 +1,204 @@
+//! The session's tournaments and evolution runs: starting, stopping and resuming them, taking
+//! in their results, replaying a tournament game, and keeping a champion as a player.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::Session;
+use crate::ai::{Player, Preset};
+use crate::app::contest_form::runs_folder;
+use crate::app::dialogs::FileTask;
+use crate::app::evolution_desk::EvolutionDesk;
+use crate::app::layout::Pane;
+use crate::app::log::Level;
+use crate::app::tournament_desk::TournamentDesk;
+use crate::game::Game;
+
+impl Session {
+    /// The tournament.
+    pub fn tournament(&self) -> &TournamentDesk {
+        &self.tournament
+    }
+
+    /// The evolution run.
+    pub fn evolution(&self) -> &EvolutionDesk {
+        &self.evolution
+    }
+
+    /// Starts the tournament set up in the Tournament panel.
+    pub fn start_tournament(&mut self) {
+        let wake = Arc::clone(&self.wake);
+        let runs = self.runs_folder();
+        let started =
+            self.tournament
+                .start(&self.settings.tournament, &self.roster, &runs, move || {
+                    wake()
+                });
+        self.report(started);
+    }
+
+    /// Stops the tournament; the finished games are kept.
+    pub fn stop_tournament(&mut self) {
+        self.tournament.stop();
+    }
+
+    /// Starts a new evolution of the Weights panel's player.
+    pub fn start_evolution(&mut self) {
+        let player = self.weights_preset().clone();
+        let wake = Arc::clone(&self.wake);
+        let runs = self.runs_folder();
+        let started =
+            self.evolution
+                .start(&mut self.settings.evolution, &player, &runs, move || wake());
+        self.report(started);
+    }
+
+    /// Resumes the evolution run in `folder`.
+    pub fn resume_evolution(&mut self, folder: &Path) {
+        let wake = Arc::clone(&self.wake);
+        let resumed = self.evolution.resume(
+            &mut self.settings.evolution,
+            folder.to_path_buf(),
+            move || wake(),
+        );
+        self.report(resumed);
+    }
+
+    /// Asks for the folder of an evolution run to resume.
+    pub fn choose_evolution_to_resume(&mut self) {
+        let folder = self.runs_folder();
+        let wake = Arc::clone(&self.wake);
+        self.dialogs.open(
+            FileTask::ResumeEvolution,
+            folder.display().to_string(),
+            move || wake(),
+        );
+    }
+
+    /// Stops the evolution run after dropping the generation in progress.
+    pub fn stop_evolution(&mut self) {
+        self.evolution.stop();
+    }
+
+    /// Replays game `index` (in schedule order) of the tournament in the History panel.
+    pub fn replay_tournament_game(&mut self, index: usize) {
+        let Some(live) = self.tournament.live() else {
+            return;
+        };
+        let Some(played) = live.result.games.iter().find(|g| g.index == index) else {
+            return;
+        };
+        let settings = &live.result.settings;
+        let names =
+            [played.fixture.red, played.fixture.green].map(|i| settings.players[i].name.clone());
+        let mut game = Game::new(
+            settings.game.shape,
+            settings.game.rules,
+            Player::Human,
+            Player::Human,
+        );
+        let source = format!(
+            "tournament game {} ({} vs {})",
+            index + 1,
+            names[0],
+            names[1]
+        );
+        match game.set_moves(played.game.moves.clone()) {
+            Ok(()) => {
+                self.restore_game(game, &source);
+                self.focus = Some(Pane::History);
+            }
+            Err(error) => self.error(format!("{source}: {error}")),
+        }
+    }
+
+    /// Makes champion `index` of the evolution run a player: its preset is imported into the
+    /// user's folder and shown in the Weights panel.
+    pub fn use_champion(&mut self, index: usize) {
+        if let Some(path) = self.champion_file(index) {
+            self.import_preset(&path);
+        }
+    }
+
+    /// Asks where to export champion `index` of the evolution run.
+    pub fn export_champion(&mut self, index: usize) {
+        let Some(path) = self.champion_file(index) else {
+            return;
+        };
+        self.champion_to_export = Some(path.clone());
+        let suggested = path
+            .file_name()
+            .map_or("champion.ron".into(), |n| n.to_string_lossy().into_owned());
+        let wake = Arc::clone(&self.wake);
+        self.dialogs
+            .open(FileTask::ExportChampion, suggested, move || wake());
+    }
+
+    /// Asks where to export the tournament's results.
+    pub fn export_tournament(&mut self) {
+        let wake = Arc::clone(&self.wake);
+        self.dialogs.open(
+            FileTask::ExportTournament,
+            "tournament.csv".to_string(),
+            move || wake(),
+        );
+    }
+
+    /// Acts on a file or folder chosen for a tournament or evolution task.
+    pub(super) fn contest_file_chosen(&mut self, task: FileTask, path: &Path) {
+        match task {
+            FileTask::ExportTournament => {
+                let written = self.tournament.export(path);
+                self.report(written);
+            }
+            FileTask::ExportChampion => {
+                let Some(source) = self.champion_to_export.take() else {
+                    return;
+                };
+                match Preset::load(&source).and_then(|preset| preset.save(path)) {
+                    Ok(()) => self.info(format!("champion exported to {}", path.display())),
+                    Err(error) => self.error(error.to_string()),
+                }
+            }
+            FileTask::ResumeEvolution => self.resume_evolution(path),
+            _ => {}
+        }
+    }
+
+    /// Takes in what the tournament and the evolution run reported.
+    pub(super) fn take_contest_events(&mut self) {
+        let lines = [self.tournament.poll(), self.evolution.poll()].concat();
+        for (line, failure) in lines {
+            if failure {
+                self.error(line);
+            } else {
+                self.log.push(Level::Info, line);
+            }
+        }
+    }
+
+    /// Where tournament and evolution files go: beside the user's preset folder.
+    fn runs_folder(&self) -> std::path::PathBuf {
+        runs_folder(self.library.folder())
+    }
+
+    /// The preset file of champion `index` of the run shown.
+    fn champion_file(&mut self, index: usize) -> Option<std::path::PathBuf> {
+        let view = self.evolution.view()?;
+        let champion = view.state.champions.get(index)?;
+        let preset = Preset {
+            name: champion.name.clone(),
+            description: String::new(),
+            weights: champion.weights,
+        };
+        Some(view.folder.join(preset.file_name()))
+    }
+
+    /// Logs a started run, or shows why it did not start.
+    fn report(&mut self, outcome: Result<String, String>) {
+        match outcome {
+            Ok(line) => self.log.push(Level::Info, line),
+            Err(problem) => self.error(problem),
+        }
+    }
+}
