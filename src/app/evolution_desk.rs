@@ -41,17 +41,6 @@ impl Default for EvolutionForm {
     }
 }
 
-/// Speed at the end of a generation, for the chart.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SpeedPoint {
-    /// Running time of the run so far, in seconds.
-    pub seconds: f64,
-    /// Games per second in the generation.
-    pub games_per_second: f64,
-    /// Nodes per second in the generation.
-    pub nodes_per_second: f64,
-}
-
 /// A run shown in the panel: running, stopped, or found in the last folder.
 pub struct EvolutionView {
     /// The run's folder.
@@ -60,8 +49,6 @@ pub struct EvolutionView {
     pub state: EvolutionState,
     /// What the run does now.
     pub status: String,
-    /// Speed per finished generation, in this session.
-    pub speed: Vec<SpeedPoint>,
 }
 
 /// The evolution of a session.
@@ -89,7 +76,6 @@ impl EvolutionDesk {
                 folder: folder.clone(),
                 state,
                 status,
-                speed: Vec::new(),
             })
         });
         EvolutionDesk { run: None, view }
@@ -183,7 +169,6 @@ impl EvolutionDesk {
             folder,
             state,
             status: "starting".to_string(),
-            speed: Vec::new(),
         });
     }
 
@@ -275,18 +260,7 @@ fn take_in(view: &mut EvolutionView, event: EvolutionEvent) -> Option<String> {
             view.state.champions.push(champion);
             return Some(line);
         }
-        EvolutionEvent::Finished {
-            summary,
-            state,
-            games_per_second,
-            nodes_per_second,
-        } => {
-            let seconds = state.history.iter().map(|g| g.seconds).sum();
-            view.speed.push(SpeedPoint {
-                seconds,
-                games_per_second,
-                nodes_per_second,
-            });
+        EvolutionEvent::Finished { summary, state, .. } => {
             view.status = format!("generation {} done", summary.generation);
             view.state = *state;
         }

@@ -219,20 +219,19 @@ fn weights_chart(ui: &mut egui::Ui, view: &EvolutionView) {
         });
 }
 
-/// Games and nodes per second over the running time (this session's generations).
+/// Games and nodes per second of each generation over the run's running time.
 fn speed_chart(ui: &mut egui::Ui, view: &EvolutionView) {
-    let games: Vec<[f64; 2]> = view
-        .speed
-        .iter()
-        .map(|p| [p.seconds, p.games_per_second])
-        .collect();
-    let nodes: Vec<[f64; 2]> = view
-        .speed
-        .iter()
-        .map(|p| [p.seconds, p.nodes_per_second / 1e6])
-        .collect();
+    let mut running = 0.0;
+    let mut games = Vec::new();
+    let mut nodes = Vec::new();
+    for generation in &view.state.history {
+        running += generation.seconds;
+        let seconds = generation.seconds.max(1e-9);
+        games.push([running, f64::from(generation.games) / seconds]);
+        nodes.push([running, generation.nodes as f64 / seconds / 1e6]);
+    }
     ui.strong("Speed")
-        .on_hover_text("Per finished generation in this session");
+        .on_hover_text("Per generation, over the run's running time");
     Plot::new("evolution speed")
         .legend(Legend::default())
         .height(CHART_HEIGHT)
