@@ -232,15 +232,19 @@ fn speed_chart(ui: &mut egui::Ui, view: &EvolutionView) {
     }
     ui.strong("Speed")
         .on_hover_text("Per generation, over the run's running time");
-    Plot::new("evolution speed")
-        .legend(Legend::default())
-        .height(CHART_HEIGHT)
-        .x_axis_label("running time (s)")
-        .allow_scroll(false)
-        .show(ui, |plot| {
-            plot.line(Line::new("games/s", PlotPoints::from(games)));
-            plot.line(Line::new("M nodes/s", PlotPoints::from(nodes)));
-        });
+    ui.columns(2, |columns| {
+        let charts = [("games/s", games), ("M nodes/s", nodes)];
+        for (ui, (name, series)) in columns.iter_mut().zip(charts) {
+            Plot::new(("evolution speed", name))
+                .height(CHART_HEIGHT * 0.8)
+                .x_axis_label("running time (s)")
+                .y_axis_label(name)
+                .allow_scroll(false)
+                .show(ui, |plot| {
+                    plot.line(Line::new(name, PlotPoints::from(series)))
+                });
+        }
+    });
 }
 
 fn champions(ui: &mut egui::Ui, session: &mut Session) {
