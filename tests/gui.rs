@@ -446,9 +446,16 @@ fn a_tiny_tournament_runs_to_its_crosstable_and_a_game_replays_in_the_history() 
 fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
     let mut settings = settings("6x6", Seat::human(), Seat::human());
     settings.weights_player = "Jolly".to_string();
-    settings.evolution.games = 1;
+    // The run of tests/evolution.rs that crowns a champion within 12 generations.
+    settings.evolution.games = 2;
+    settings.evolution.mutation = 30;
     settings.evolution.generations = 100_000;
-    settings.evolution.contest = tiny_contest();
+    settings.evolution.contest = reversi3d::app::ContestForm {
+        board: "6x6".parse().expect("a valid board"),
+        openings: 2,
+        seed: 4,
+        ..tiny_contest()
+    };
     let (mut harness, folder) = workspace(settings);
     harness.step();
     harness.get_by_label("Evolution").click();
@@ -481,6 +488,37 @@ fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
     step_until(&mut harness, |app| generations(app) > stopped_at);
     harness.state_mut().session_mut().stop_evolution();
     step_until(&mut harness, |app| !app.session().evolution().is_running());
+
+    // Run on until a champion is crowned, then make it a player.
+    harness.get_by_label("Resume").click();
+    step_until(&mut harness, |app| {
+        app.session()
+            .evolution()
+            .view()
+            .is_some_and(|view| !view.state.champions.is_empty())
+    });
+    harness.state_mut().session_mut().stop_evolution();
+    step_until(&mut harness, |app| !app.session().evolution().is_running());
+    let champion = harness
+        .state()
+        .session()
+        .evolution()
+        .view()
+        .unwrap()
+        .state
+        .champions[0]
+        .clone();
+    // (The champions table is below the charts, out of this window's view.)
+    harness.state_mut().session_mut().use_champion(0);
+    harness.step();
+    let session = harness.state().session();
+    assert_eq!(session.settings.weights_player, champion.name);
+    assert_eq!(session.weights_preset().weights, champion.weights);
+    let presets = folder.path().join("presets");
+    assert!(
+        std::fs::read_dir(&presets).unwrap().count() >= 1,
+        "kept in the user's presets"
+    );
 
     // A new window with the same settings offers the run again, with its history.
     let settings = harness.state().session().settings.clone();
