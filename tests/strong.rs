@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use reversi3d::engine::search::{StrongSettings, analyze_strong, final_score};
+use reversi3d::engine::search::{StrongSettings, analyze_strong, best_moves_strong, final_score};
 use reversi3d::engine::{Evaluator, Geometry, Position, Rules, Shape, Weights, WidthJob};
 
 const FRODO: Weights = Weights([15, 22, 1000, -9, -19, 132, -2, 2, -2]);
@@ -228,5 +228,47 @@ fn one_or_two_workers_solve_to_the_same_scores() {
             })
             .collect();
         assert_eq!(runs[0], runs[1]);
+    }
+}
+
+/// The best moves for play equal the moves with the best plain negamax value.
+struct PlayChoice;
+
+impl WidthJob for PlayChoice {
+    type Output = ();
+
+    fn run<const W: usize>(self, geometry: &Geometry<W>) {
+        let shape = geometry.shape();
+        let cells = shape.cells() as u32;
+        for (index, position) in positions(geometry, 40, 4..=cells - 6, 3).iter().enumerate() {
+            let depth = 1 + index as u32 % 4;
+            let rules = if index % 2 == 0 {
+                Rules::Classic
+            } else {
+                Rules::Misere
+            };
+            let empties = position.empties(geometry).count();
+            let endgame = 6;
+            let never = AtomicBool::new(false);
+            let (best, nodes) =
+                best_moves_strong(geometry, position, &settings(depth, endgame, rules), &never);
+            let reach = if empties <= endgame { empties } else { depth };
+            let plain = reference_scores(geometry, position, reach, rules, true);
+            let top = plain.iter().map(|&(_, s)| s).max().unwrap();
+            let expected: Vec<usize> = plain
+                .iter()
+                .filter(|&&(_, s)| s == top)
+                .map(|&(c, _)| c)
+                .collect();
+            assert_eq!(best, expected, "{shape} depth {reach}");
+            assert!(nodes > 0);
+        }
+    }
+}
+
+#[test]
+fn the_moves_chosen_for_play_are_the_plain_negamax_best() {
+    for board in ["4x4", "6x6", "8x8", "4x4x4"] {
+        board.parse::<Shape>().unwrap().dispatch(PlayChoice);
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! With the classic search a side scores every legal move by an α/β search of depth − 1 with a
 //! full window and picks one of the best at random, as the seed's tournaments did. With the
-//! strong search every move is scored by [`analyze_strong`] at the given depth. Every random
+//! strong search the best moves come from [`best_moves_strong`] at the given depth. Every random
 //! choice of a game comes from its own seed, so a game's result does not depend on which
 //! worker plays it or when.
 
@@ -15,11 +15,11 @@ use rand::{RngExt, SeedableRng};
 use super::player::SearchKind;
 use crate::engine::notation::Move;
 use crate::engine::search::classic::TaskSearch;
-use crate::engine::search::{StrongSettings, analyze_strong};
+use crate::engine::search::{StrongSettings, best_moves_strong};
 use crate::engine::{Color, Evaluator, Geometry, Outcome, Position, Rules, Shape, Weights};
 
 /// The transposition table of one strong-search move in a game (small: games run in parallel
-/// and each move searches shallowly).
+/// and each move searches shallowly; a fresh table costs a page fault per page used).
 const GAME_TABLE_MEGABYTES: usize = 4;
 /// In games the strong search solves exactly once this many more cells are empty than its
 /// depth: a solve that deep costs about as much as the search itself.
@@ -151,9 +151,7 @@ pub fn play_game<const W: usize>(
                 cancel,
             ),
             SearchKind::Strong => {
-                let analysis =
-                    analyze_strong(geometry, &position, &strong_settings[side], cancel, &|_| {});
-                (analysis.best_moves(), analysis.nodes.total())
+                best_moves_strong(geometry, &position, &strong_settings[side], cancel)
             }
         };
         nodes += searched;

@@ -10,4 +10,4 @@ pub mod tt;
 
 pub use analysis::{Analysis, AnalysisSettings, MoveScore, analyze, score_text};
 pub use counts::NodeCounts;
-pub use strong::{StrongSettings, WIN, analyze_strong, final_score};
+pub use strong::{StrongSettings, WIN, analyze_strong, best_moves_strong, final_score};

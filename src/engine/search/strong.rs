@@ -101,7 +101,33 @@ struct Searcher<'a, const W: usize> {
     lists: Vec<Vec<(i32, usize)>>,
 }
 
-impl<const W: usize> Searcher<'_, W> {
+impl<'a, const W: usize> Searcher<'a, W> {
+    /// A searcher with a `1/shares` part of the settings' table and node budget, counting
+    /// nodes for up to `depth` plies, its time budget counted from `clock`.
+    fn new(
+        geometry: &'a Geometry<W>,
+        settings: &StrongSettings,
+        shares: usize,
+        depth: u32,
+        cancel: &'a AtomicBool,
+        clock: Instant,
+    ) -> Self {
+        Searcher {
+            geometry,
+            evaluator: Evaluator::new(geometry, &settings.weights),
+            rules: settings.rules,
+            table: TranspositionTable::with_bytes((settings.table_megabytes << 20) / shares),
+            corners: geometry.category_mask(Category::Corner),
+            x_squares: geometry.category_mask(Category::XSquare),
+            counts: NodeCounts::new(depth),
+            cancel,
+            deadline: settings.time_budget.map(|t| clock + t),
+            node_budget: settings.node_budget.map(|n| n / shares as u64),
+            stopped: false,
+            lists: Vec::new(),
+        }
+    }
+
     fn nodes(&self) -> u64 {
         self.counts.total()
     }
@@ -293,20 +319,7 @@ pub fn analyze_strong<const W: usize>(
     let shares = cells.len().max(1);
     let mut searchers: Vec<Searcher<W>> = cells
         .iter()
-        .map(|_| Searcher {
-            geometry,
-            evaluator: Evaluator::new(geometry, &settings.weights),
-            rules: settings.rules,
-            table: TranspositionTable::with_bytes((settings.table_megabytes << 20) / shares),
-            corners: geometry.category_mask(Category::Corner),
-            x_squares: geometry.category_mask(Category::XSquare),
-            counts: NodeCounts::new(target),
-            cancel,
-            deadline: settings.time_budget.map(|t| clock + t),
-            node_budget: settings.node_budget.map(|n| n / shares as u64),
-            stopped: false,
-            lists: Vec::new(),
-        })
+        .map(|_| Searcher::new(geometry, settings, shares, target, cancel, clock))
         .collect();
     let mut result = Analysis::unscored(&cells, target);
     let total_counts = |searchers: &[Searcher<W>]| {
@@ -349,4 +362,54 @@ pub fn analyze_strong<const W: usize>(
     result.nodes = total_counts(&searchers);
     result.elapsed = clock.elapsed();
     result
+}
+
+/// The best moves of `position` (in generation order) by the strong search at
+/// `settings.depth` (or to the end when few cells are empty) and the nodes visited; empty when
+/// stopped. For playing rather than analysing: one searcher and table, iterative deepening
+/// with the root moves tried best first, each searched with a window just below the best
+/// value so far, so that only moves as good as the best get exact values. No symmetry filter.
+pub fn best_moves_strong<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    settings: &StrongSettings,
+    cancel: &AtomicBool,
+) -> (Vec<usize>, u64) {
+    let empties = position.empties(geometry).count();
+    let target = if empties <= settings.endgame_empties {
+        empties
+    } else {
+        settings.depth.max(1)
+    };
+    let mut searcher = Searcher::new(geometry, settings, 1, target, cancel, Instant::now());
+    let mut scored: Vec<(i32, usize)> = position
+        .legal_moves(geometry)
+        .iter()
+        .map(|c| (0, c))
+        .collect();
+    let mut best = Vec::new();
+    for depth in 1..=target {
+        searcher.table.next_generation();
+        let mut best_score = i32::MIN;
+        for (score, cell) in &mut scored {
+            let child = position
+                .play(geometry, *cell)
+                .expect("root moves are legal");
+            let alpha = best_score.saturating_sub(1).max(-i32::MAX);
+            *score = -searcher.negamax(&child, depth - 1, -i32::MAX, -alpha, 1);
+            best_score = best_score.max(*score);
+        }
+        if searcher.stopped {
+            return (Vec::new(), searcher.nodes());
+        }
+        best = scored
+            .iter()
+            .filter(|(score, _)| *score == best_score)
+            .map(|&(_, cell)| cell)
+            .collect();
+        // The next iteration tries the best moves first (stable: generation order among equals).
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    }
+    best.sort_unstable();
+    (best, searcher.nodes())
 }
