@@ -146,3 +146,117 @@ fn analyze_stops_at_a_node_budget_with_the_deepest_finished_depth() {
     let refused = reversi3d(&["analyze", "--search", "classic", "--time", "1s"]);
     assert_eq!(refused.status.code(), Some(2));
 }
+
+/// Starts `reversi3d` with `args`, sends Ctrl-C (SIGINT) after `delay`, and returns its
+/// output once it has stopped by itself.
+fn interrupted(args: &[&str], delay: std::time::Duration) -> std::process::Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_reversi3d"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    std::thread::sleep(delay);
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    child.wait_with_output().expect("the run ends")
+}
+
+#[test]
+fn ctrl_c_stops_a_tournament_cleanly_with_the_finished_games_counted() {
+    let folder = tempfile::tempdir().unwrap();
+    let csv = folder.path().join("results.csv");
+    let games = folder.path().join("games.csv");
+    let output = interrupted(
+        &[
+            "tournament",
+            "--board",
+            "6x6x6",
+            "--depth",
+            "3",
+            "--games",
+            "200",
+            "--threads",
+            "2",
+            "--csv",
+            csv.to_str().unwrap(),
+            "--games-file",
+            games.to_str().unwrap(),
+        ],
+        std::time::Duration::from_millis(1500),
+    );
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("stopped early"), "{text}");
+    let report = std::fs::read_to_string(&csv).unwrap();
+    let played = report
+        .lines()
+        .find_map(|l| l.strip_prefix("games played,"))
+        .unwrap();
+    let lines = std::fs::read_to_string(&games).unwrap().lines().count();
+    assert_eq!(
+        played.parse::<usize>().unwrap() + 1,
+        lines,
+        "every counted game is in the file"
+    );
+}
+
+#[test]
+fn ctrl_c_stops_an_evolution_at_its_checkpoint_and_resume_continues() {
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().join("run");
+    let output = interrupted(
+        &[
+            "evolve",
+            "--board",
+            "6x6",
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--generations",
+            "1000000",
+            "--threads",
+            "2",
+            "--dir",
+            dir.to_str().unwrap(),
+        ],
+        std::time::Duration::from_millis(800),
+    );
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("continue with --resume"), "{text}");
+    let resumed = reversi3d(&[
+        "evolve",
+        "--resume",
+        dir.to_str().unwrap(),
+        "--generations",
+        "3",
+    ]);
+    let text = String::from_utf8(resumed.stdout).unwrap();
+    assert!(resumed.status.success(), "{text}");
+    assert!(text.contains("generation"), "{text}");
+}
+
+#[test]
+fn evolve_refuses_a_missing_folder_or_a_damaged_checkpoint_by_name() {
+    let folder = tempfile::tempdir().unwrap();
+    let output = reversi3d(&["evolve", "--resume", folder.path().to_str().unwrap()]);
+    assert!(!output.status.success());
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        message.contains("checkpoint.ron") && message.contains("no checkpoint here"),
+        "{message}"
+    );
+    std::fs::write(
+        folder.path().join("checkpoint.ron"),
+        "(version: 1, state: (",
+    )
+    .unwrap();
+    let output = reversi3d(&["evolve", "--resume", folder.path().to_str().unwrap()]);
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(message.contains("checkpoint.ron: line"), "{message}");
+}
