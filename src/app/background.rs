@@ -73,3 +73,22 @@ impl<E> Drop for Background<E> {
         self.cancel();
     }
 }
+
+/// Takes what the run in `slot` reported: its events, oldest first, and how it ended if it
+/// has (the slot is then emptied).
+pub fn drain<E>(slot: &mut Option<Background<E>>) -> (Vec<E>, Option<Result<(), String>>) {
+    let Some(run) = slot else {
+        return (Vec::new(), None);
+    };
+    let mut events = Vec::new();
+    for message in run.poll() {
+        match message {
+            Message::Event(event) => events.push(event),
+            Message::Done(outcome) => {
+                *slot = None;
+                return (events, Some(outcome));
+            }
+        }
+    }
+    (events, None)
+}

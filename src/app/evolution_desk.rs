@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::background::{Background, Message};
+use super::background::{Background, drain};
 use super::contest_form::{ContestForm, time_stamp};
 use crate::ai::Preset;
 use crate::ai::checkpoint::load_checkpoint;
@@ -64,14 +64,7 @@ impl EvolutionDesk {
     pub fn new(form: &EvolutionForm) -> Self {
         let view = form.folder.as_ref().and_then(|folder| {
             let state = load_checkpoint(folder).ok()?;
-            let status = if state.is_complete() {
-                "finished".to_string()
-            } else {
-                format!(
-                    "stopped after generation {} of {}: Resume continues it",
-                    state.generation, state.settings.generations
-                )
-            };
+            let status = resting_status(&state);
             Some(EvolutionView {
                 folder: folder.clone(),
                 state,
@@ -193,41 +186,37 @@ impl EvolutionDesk {
     /// Takes in what the run reported; returns lines for the log, each with whether it is a
     /// failure.
     pub fn poll(&mut self) -> Vec<(String, bool)> {
-        let Some(run) = &self.run else {
+        let (events, ended) = drain(&mut self.run);
+        let Some(view) = &mut self.view else {
             return Vec::new();
         };
-        let messages = run.poll();
-        let mut lines = Vec::new();
-        let Some(view) = &mut self.view else {
-            return lines;
-        };
-        for message in messages {
-            match message {
-                Message::Event(event) => {
-                    if let Some(line) = take_in(view, event) {
-                        lines.push((line, false));
-                    }
+        let mut lines: Vec<(String, bool)> = events
+            .into_iter()
+            .filter_map(|event| take_in(view, event).map(|line| (line, false)))
+            .collect();
+        if let Some(outcome) = ended {
+            view.status = match outcome {
+                Err(problem) => {
+                    lines.push((format!("evolution: {problem}"), true));
+                    format!("failed: {problem}")
                 }
-                Message::Done(outcome) => {
-                    self.run = None;
-                    let state = &view.state;
-                    view.status = match outcome {
-                        Err(problem) => {
-                            lines.push((format!("evolution: {problem}"), true));
-                            format!("failed: {problem}")
-                        }
-                        Ok(()) if state.is_complete() => "finished".to_string(),
-                        Ok(()) => format!(
-                            "stopped after generation {} of {}: Resume continues it",
-                            state.generation, state.settings.generations
-                        ),
-                    };
-                    lines.push((format!("evolution {}", view.status), false));
-                    break;
-                }
-            }
+                Ok(()) => resting_status(&view.state),
+            };
+            lines.push((format!("evolution {}", view.status), false));
         }
         lines
+    }
+}
+
+/// The status of a run that is not running: finished, or where it stopped.
+fn resting_status(state: &EvolutionState) -> String {
+    if state.is_complete() {
+        "finished".to_string()
+    } else {
+        format!(
+            "stopped after generation {} of {}: Resume continues it",
+            state.generation, state.settings.generations
+        )
     }
 }
 

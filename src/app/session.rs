@@ -69,8 +69,8 @@ pub struct Preview {
 pub struct FrameTimes {
     /// The last frame, in milliseconds.
     pub last_ms: f64,
-    /// The longest frame built while a search ran, in milliseconds (the first frames, which
-    /// build the fonts and the layout, do not count).
+    /// The longest frame built while a search, a tournament or an evolution ran, in
+    /// milliseconds (the first frames, which build the fonts and the layout, do not count).
     pub worst_during_search_ms: f64,
     /// Frames built so far.
     pub frames: u64,
@@ -254,7 +254,9 @@ impl Session {
             0.9 * *smoothed + 0.1 * interval
         };
         self.frame_times.frames += 1;
-        if self.job.is_some() && self.frame_times.frames > FrameTimes::WARM_UP {
+        let engine_works =
+            self.job.is_some() || self.tournament.is_running() || self.evolution.is_running();
+        if engine_works && self.frame_times.frames > FrameTimes::WARM_UP {
             let worst = &mut self.frame_times.worst_during_search_ms;
             *worst = worst.max(ms);
         }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::background::{Background, Message};
+use super::background::{Background, drain};
 use super::contest_form::{ContestForm, time_stamp};
 use crate::ai::Preset;
 use crate::ai::crosstable::Crosstable;
@@ -145,39 +145,29 @@ impl TournamentDesk {
     /// Takes in the games that ended; returns lines for the log (the end of the run, with
     /// where its report went, or its failure) and whether it was a failure.
     pub fn poll(&mut self) -> Vec<(String, bool)> {
-        let Some(run) = &self.run else {
+        let stopped = self.run.as_ref().is_some_and(|run| run.is_cancelled());
+        let (events, ended) = drain(&mut self.run);
+        let Some(live) = &mut self.live else {
             return Vec::new();
         };
-        let messages = run.poll();
-        let stopped = run.is_cancelled();
-        let mut lines = Vec::new();
-        let Some(live) = &mut self.live else {
-            return lines;
-        };
-        for message in messages {
-            match message {
-                Message::Event((game, progress)) => {
-                    live.table
-                        .add(game.fixture.red, game.fixture.green, game.game.outcome);
-                    live.result.nodes += game.game.nodes;
-                    live.result.elapsed = progress.elapsed;
-                    live.result.games.push(game);
-                    live.progress = Some(progress);
-                }
-                Message::Done(outcome) => {
-                    self.run = None;
-                    live.ended = true;
-                    live.result.cancelled = live.result.games.len() < live.result.scheduled;
-                    live.result.games.sort_by_key(|g| g.index);
-                    match outcome {
-                        Ok(()) => lines.push((Self::report(live, stopped), false)),
-                        Err(problem) => lines.push((format!("tournament: {problem}"), true)),
-                    }
-                    break;
-                }
-            }
+        for (game, progress) in events {
+            live.table
+                .add(game.fixture.red, game.fixture.green, game.game.outcome);
+            live.result.nodes += game.game.nodes;
+            live.result.elapsed = progress.elapsed;
+            live.result.games.push(game);
+            live.progress = Some(progress);
         }
-        lines
+        let Some(outcome) = ended else {
+            return Vec::new();
+        };
+        live.ended = true;
+        live.result.cancelled = live.result.games.len() < live.result.scheduled;
+        live.result.games.sort_by_key(|g| g.index);
+        vec![match outcome {
+            Ok(()) => (Self::report(live, stopped), false),
+            Err(problem) => (format!("tournament: {problem}"), true),
+        }]
     }
 
     /// Writes the CSV report beside the games file and says so.
