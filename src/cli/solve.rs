@@ -17,11 +17,15 @@ pub struct SolveArgs {
     position: PositionArgs,
     #[command(flatten)]
     strong: StrongArgs,
+    /// Worker threads: the root moves are solved in parallel (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
 
 /// Solves the position and prints the result, the best moves and the line.
 pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
-    args.position.shape()?.dispatch(Report { args, out })
+    let pool = super::thread_pool(args.threads)?;
+    pool.install(|| args.position.shape()?.dispatch(Report { args, out }))
 }
 
 struct Report<'a> {
