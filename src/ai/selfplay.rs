@@ -221,7 +221,6 @@ fn best_classic_moves<const W: usize>(
     (best, search.counts.total())
 }
 
-/// Width-independent helpers for callers outside a width dispatch.
 impl GameSettings {
     /// Checks the settings: a depth of at least 1 and an opening shorter than a game.
     pub fn validate(&self) -> Result<(), String> {
