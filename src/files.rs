@@ -84,6 +84,13 @@ pub fn to_ron<T: Serialize>(value: &T) -> String {
     ron::ser::to_string_pretty(value, config).expect("plain data serializes")
 }
 
+/// The current time as a file-name-safe stamp, e.g. `2026-11-22T10-00-00Z`.
+pub fn time_stamp() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now())
+        .to_string()
+        .replace(':', "-")
+}
+
 /// Writes `contents` to `path` atomically: into a temporary file beside it, synced to disk,
 /// then renamed over `path`. On any failure `path` keeps its old contents.
 pub fn write_atomically(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), FileError> {

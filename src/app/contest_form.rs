@@ -73,10 +73,3 @@ pub fn runs_folder(presets: &Path) -> PathBuf {
         .unwrap_or(Path::new("."))
         .join("runs")
 }
-
-/// The current time as a file-name-safe stamp, e.g. `2026-11-22T10-00-00Z`.
-pub fn time_stamp() -> String {
-    humantime::format_rfc3339_seconds(std::time::SystemTime::now())
-        .to_string()
-        .replace(':', "-")
-}

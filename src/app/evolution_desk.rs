@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::background::{Background, drain};
-use super::contest_form::{ContestForm, time_stamp};
+use super::contest_form::ContestForm;
 use crate::ai::Preset;
 use crate::ai::checkpoint::load_checkpoint;
 use crate::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, EvolutionState};
+use crate::files::time_stamp;
 
 /// What the Evolution panel sets up (the player is the Weights panel's player).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

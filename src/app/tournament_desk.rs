@@ -8,13 +8,14 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::background::{Background, drain};
-use super::contest_form::{ContestForm, time_stamp};
+use super::contest_form::ContestForm;
 use crate::ai::Preset;
 use crate::ai::crosstable::Crosstable;
 use crate::ai::tournament::{
     Progress, TournamentGame, TournamentResult, TournamentSettings, run_tournament,
 };
 use crate::ai::tournament_report::to_csv;
+use crate::files::time_stamp;
 use crate::files::write_atomically;
 
 /// What the Tournament panel sets up.

@@ -13,7 +13,7 @@ use super::setup::{GameArgs, find_player};
 use crate::ai::tournament::{TournamentSettings, run_tournament};
 use crate::ai::tournament_report::{standings_text, to_csv};
 use crate::ai::{Preset, PresetLibrary};
-use crate::files::write_atomically;
+use crate::files::{time_stamp, write_atomically};
 
 /// Arguments of `reversi3d tournament`.
 #[derive(Args, Debug)]
@@ -30,7 +30,8 @@ pub struct TournamentArgs {
     /// colours) to this file when the run ends or is stopped.
     #[arg(long)]
     csv: Option<PathBuf>,
-    /// Append every game to this CSV file the moment it ends (the file must not exist yet).
+    /// Append every game to this CSV file the moment it ends (the file must not exist yet);
+    /// by default `tournament-<time>-games.csv` in the current folder.
     #[arg(long)]
     games_file: Option<PathBuf>,
 }
@@ -71,11 +72,15 @@ pub fn run(args: &TournamentArgs, out: &mut (dyn Write + Send)) -> anyhow::Resul
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}]")
             .expect("a valid template"),
     );
+    let games_file = args
+        .games_file
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("tournament-{}-games.csv", time_stamp())));
     let pool = super::thread_pool(args.game.threads)?;
     let result = pool.install(|| {
         run_tournament(
             &settings,
-            args.games_file.as_deref(),
+            Some(&games_file),
             interrupt_flag(),
             &|_, progress| {
                 bar.set_position(progress.done as u64);
@@ -109,8 +114,6 @@ pub fn run(args: &TournamentArgs, out: &mut (dyn Write + Send)) -> anyhow::Resul
         write_atomically(path, to_csv(&result))?;
         writeln!(out, "results written to {}", path.display())?;
     }
-    if let Some(path) = &args.games_file {
-        writeln!(out, "games written to {}", path.display())?;
-    }
+    writeln!(out, "games written to {}", games_file.display())?;
     Ok(())
 }
