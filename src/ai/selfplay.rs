@@ -13,8 +13,9 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 use super::player::SearchKind;
-use crate::engine::notation::Move;
+use crate::engine::notation::{Move, replay};
 use crate::engine::search::classic::TaskSearch;
+use crate::engine::search::root::{best_cells, value_below_best};
 use crate::engine::search::{StrongSettings, best_moves_strong};
 use crate::engine::{Color, Evaluator, Geometry, Outcome, Position, Rules, Shape, Weights};
 
@@ -122,14 +123,9 @@ pub fn play_game<const W: usize>(
         symmetry: false,
         ..StrongSettings::new(settings.depth, settings.rules, *weights)
     });
-    let mut position = Position::start(geometry);
+    let mut position =
+        replay(geometry, Position::start(geometry), opening).expect("a legal opening");
     let mut moves = opening.to_vec();
-    for entry in opening {
-        position = match entry {
-            Move::Pass => position.pass(),
-            Move::Play(cell) => position.play(geometry, *cell).expect("a legal opening"),
-        };
-    }
     let mut nodes = 0;
     loop {
         let legal = position.legal_moves(geometry);
@@ -191,34 +187,24 @@ fn best_classic_moves<const W: usize>(
     let mover = position.to_move;
     let remaining = depth.max(1) - 1;
     let mut search = TaskSearch::new(geometry, evaluator, mover, true, cancel, remaining);
-    let mut children: Vec<(i32, usize, Position<W>)> = position
+    let mut children: Vec<(i32, (i32, usize, Position<W>))> = position
         .legal_moves(geometry)
         .iter()
         .map(|cell| {
             let flips = geometry.flips(position.mover, position.opponent, cell);
             let child = position.apply(cell, flips);
-            (search.material(&child), cell, child)
+            (0, (search.material(&child), cell, child))
         })
         .collect();
-    children.sort_by_key(|&(material, cell, _)| (std::cmp::Reverse(material), cell));
-    let mut best = Vec::new();
-    let mut best_value = i32::MIN;
-    for (material, cell, child) in children {
-        let alpha = best_value.saturating_sub(1);
-        let value = search.search(&child, material, remaining, alpha, i32::MAX, false);
-        if value > best_value {
-            best_value = value;
-            best.clear();
-        }
-        if value == best_value {
-            best.push(cell);
-        }
-    }
+    children.sort_by_key(|&(_, (material, cell, _))| (std::cmp::Reverse(material), cell));
+    let best = value_below_best(&mut children, |(material, _, child), alpha| {
+        search.search(child, *material, remaining, alpha, i32::MAX, false)
+    });
+    let nodes = search.counts.total();
     if search.cancelled() {
-        best.clear();
+        return (Vec::new(), nodes);
     }
-    best.sort_unstable();
-    (best, search.counts.total())
+    (best_cells(&children, best, |&(_, cell, _)| cell), nodes)
 }
 
 impl GameSettings {
@@ -241,7 +227,6 @@ impl GameSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::notation::replay;
 
     /// The seed's choice, literally: every move searched by plain minimax at depth − 1.
     fn minimax_choice<const W: usize>(

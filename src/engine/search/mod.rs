@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod classic;
 pub mod counts;
+pub mod root;
 pub mod strong;
 pub mod symmetry;
 pub mod tt;

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use super::analysis::Analysis;
 use super::counts::NodeCounts;
+use super::root::{best_cells, value_below_best};
 use super::symmetry::distinct_moves;
 use super::tt::{Bound, TranspositionTable};
 use crate::engine::bits::Bits;
@@ -390,26 +391,16 @@ pub fn best_moves_strong<const W: usize>(
     let mut best = Vec::new();
     for depth in 1..=target {
         searcher.table.next_generation();
-        let mut best_score = i32::MIN;
-        for (score, cell) in &mut scored {
-            let child = position
-                .play(geometry, *cell)
-                .expect("root moves are legal");
-            let alpha = best_score.saturating_sub(1).max(-i32::MAX);
-            *score = -searcher.negamax(&child, depth - 1, -i32::MAX, -alpha, 1);
-            best_score = best_score.max(*score);
-        }
+        let best_score = value_below_best(&mut scored, |&cell, alpha| {
+            let child = position.play(geometry, cell).expect("root moves are legal");
+            -searcher.negamax(&child, depth - 1, -i32::MAX, -alpha.max(-i32::MAX), 1)
+        });
         if searcher.stopped {
             return (Vec::new(), searcher.nodes());
         }
-        best = scored
-            .iter()
-            .filter(|(score, _)| *score == best_score)
-            .map(|&(_, cell)| cell)
-            .collect();
+        best = best_cells(&scored, best_score, |&cell| cell);
         // The next iteration tries the best moves first (stable: generation order among equals).
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
     }
-    best.sort_unstable();
     (best, searcher.nodes())
 }
