@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::arena::{MatchResult, RunError, play_match};
 use super::checkpoint::{CHECKPOINT_FILE, load_checkpoint, save_checkpoint};
-use super::preset::Preset;
+use super::preset::{Preset, file_name_of};
 use super::selfplay::{GameSettings, stream_rng};
 use crate::engine::{Geometry, Weights, WidthJob};
 
@@ -61,6 +61,13 @@ pub struct Champion {
     pub games: u32,
     /// Whether it won every gauntlet game (and so became the baseline).
     pub sweep: bool,
+}
+
+impl Champion {
+    /// Where its preset is exported in the run's `folder`.
+    pub fn preset_file(&self, folder: &Path) -> PathBuf {
+        folder.join(file_name_of(&self.name))
+    }
 }
 
 /// What one generation did (kept for the charts; the checkpoint holds them all).
@@ -527,7 +534,7 @@ impl<const W: usize> Generation<'_, W> {
             ),
             weights: champion.weights,
         };
-        let path = self.folder.join(preset.file_name());
+        let path = champion.preset_file(self.folder);
         preset.save(&path)?;
         Ok(path)
     }

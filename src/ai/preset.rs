@@ -122,6 +122,11 @@ pub fn built_in_named(name: &str) -> Option<Preset> {
         .find(|p| p.name.eq_ignore_ascii_case(name))
 }
 
+/// The file name the preset called `name` is kept under.
+pub fn file_name_of(name: &str) -> String {
+    format!("{}.ron", name.to_lowercase().replace(' ', "_"))
+}
+
 impl Preset {
     /// Parses and checks preset text; the error names the line and column or the field.
     pub fn from_ron(text: &str) -> Result<Preset, String> {
@@ -159,7 +164,7 @@ impl Preset {
 
     /// The file name a preset is kept under in the user's folder.
     pub fn file_name(&self) -> String {
-        format!("{}.ron", self.name.to_lowercase().replace(' ', "_"))
+        file_name_of(&self.name)
     }
 
     /// Checks the name and description.

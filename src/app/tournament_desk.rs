@@ -54,6 +54,8 @@ pub struct LiveTournament {
     pub ended: bool,
     /// The file every game is appended to.
     pub games_file: PathBuf,
+    /// The file the CSV report is written to when the run ends.
+    pub report_file: PathBuf,
 }
 
 /// The tournament of a session.
@@ -87,7 +89,9 @@ impl TournamentDesk {
         };
         settings.validate()?;
         std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-        let games_file = folder.join(format!("tournament-{}-games.csv", time_stamp()));
+        let stamp = time_stamp();
+        let games_file = folder.join(format!("tournament-{stamp}-games.csv"));
+        let report_file = folder.join(format!("tournament-{stamp}.csv"));
         let scheduled = settings.schedule().len();
         self.run = None;
         let job_settings = settings.clone();
@@ -122,6 +126,7 @@ impl TournamentDesk {
             progress: None,
             ended: false,
             games_file,
+            report_file,
         });
         Ok(line)
     }
@@ -171,21 +176,16 @@ impl TournamentDesk {
         }]
     }
 
-    /// Writes the CSV report beside the games file and says so.
+    /// Writes the CSV report and says so.
     fn report(live: &LiveTournament, stopped: bool) -> String {
-        let path = live.games_file.with_file_name(
-            live.games_file
-                .file_name()
-                .map(|n| n.to_string_lossy().replace("-games.csv", ".csv"))
-                .unwrap_or_else(|| "tournament.csv".to_string()),
-        );
+        let path = &live.report_file;
         let what = if stopped { "stopped" } else { "finished" };
         let games = format!(
             "{} of {} games",
             live.result.games.len(),
             live.result.scheduled
         );
-        match write_atomically(&path, to_csv(&live.result)) {
+        match write_atomically(path, to_csv(&live.result)) {
             Ok(()) => format!("tournament {what}: {games}; report in {}", path.display()),
             Err(problem) => format!("tournament {what}: {games}; {problem}"),
         }

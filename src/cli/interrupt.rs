@@ -1,16 +1,18 @@
 //! Ctrl-C for long commands: the first press asks the run to stop cleanly (finished work is
 //! kept, a checkpoint is written), a second press ends the process at once.
 
-use std::sync::OnceLock;
+use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by the first Ctrl-C.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// The flag that the first Ctrl-C sets; the handler is installed on first use.
 pub fn interrupt_flag() -> &'static AtomicBool {
-    static FLAG: OnceLock<&'static AtomicBool> = OnceLock::new();
-    FLAG.get_or_init(|| {
-        let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
-        let installed = ctrlc::set_handler(move || {
-            if flag.swap(true, Ordering::SeqCst) {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let installed = ctrlc::set_handler(|| {
+            if INTERRUPTED.swap(true, Ordering::SeqCst) {
                 eprintln!("\nstopped at once");
                 std::process::exit(130);
             }
@@ -19,6 +21,6 @@ pub fn interrupt_flag() -> &'static AtomicBool {
         if let Err(error) = installed {
             eprintln!("note: Ctrl-C will not stop cleanly: {error}");
         }
-        flag
-    })
+    });
+    &INTERRUPTED
 }

@@ -3,6 +3,7 @@
 
 use super::contest::{game_rows, net_colour};
 use crate::app::session::Session;
+use crate::app::tournament_desk::LiveTournament;
 use crate::engine::{Color, Outcome};
 
 /// Draws the panel.
@@ -11,13 +12,17 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         set_up(ui, session);
         ui.separator();
         run_row(ui, session);
-        if session.tournament().live().is_some() {
+        let mut replay = None;
+        if let Some(live) = session.tournament().live() {
             ui.separator();
-            standings(ui, session);
+            standings(ui, live);
             ui.separator();
-            crosstable(ui, session);
+            crosstable(ui, live);
             ui.separator();
-            games(ui, session);
+            replay = games(ui, live);
+        }
+        if let Some(index) = replay {
+            session.replay_tournament_game(index);
         }
     });
 }
@@ -113,10 +118,7 @@ fn run_row(ui: &mut egui::Ui, session: &mut Session) {
         ));
 }
 
-fn standings(ui: &mut egui::Ui, session: &Session) {
-    let Some(live) = session.tournament().live() else {
-        return;
-    };
+fn standings(ui: &mut egui::Ui, live: &LiveTournament) {
     let table = &live.table;
     let ratings = table.ratings();
     ui.strong("Standings").on_hover_text(
@@ -150,10 +152,7 @@ fn standings(ui: &mut egui::Ui, session: &Session) {
     ));
 }
 
-fn crosstable(ui: &mut egui::Ui, session: &Session) {
-    let Some(live) = session.tournament().live() else {
-        return;
-    };
+fn crosstable(ui: &mut egui::Ui, live: &LiveTournament) {
     let table = &live.table;
     let names = table.names();
     ui.strong("Crosstable").on_hover_text(
@@ -195,56 +194,45 @@ fn crosstable(ui: &mut egui::Ui, session: &Session) {
     });
 }
 
-fn games(ui: &mut egui::Ui, session: &mut Session) {
-    let Some(live) = session.tournament().live() else {
-        return;
-    };
+/// The finished games, each with Replay; returns the game to replay, if one was chosen.
+fn games(ui: &mut egui::Ui, live: &LiveTournament) -> Option<usize> {
     let settings = &live.result.settings;
-    let rows: Vec<(usize, String)> = live
-        .result
-        .games
-        .iter()
-        .map(|g| {
-            let name = |i: usize| settings.players[i].name.as_str();
-            let winner = match g.game.outcome {
-                Outcome::Win(Color::Red) => name(g.fixture.red),
-                Outcome::Win(Color::Green) => name(g.fixture.green),
-                Outcome::Draw => "draw",
-            };
-            let text = format!(
-                "{} (Red) – {} (Green)  {}:{}  {winner}",
-                name(g.fixture.red),
-                name(g.fixture.green),
-                g.game.red_discs,
-                g.game.green_discs
-            );
-            (g.index, text)
-        })
-        .collect();
+    let name = |i: usize| settings.players[i].name.as_str();
+    let games = &live.result.games;
     let mut replay = None;
-    egui::CollapsingHeader::new(format!("Games ({})", rows.len()))
+    egui::CollapsingHeader::new(format!("Games ({})", games.len()))
         .id_salt("tournament games")
         .show(ui, |ui| {
             let height = ui.text_style_height(&egui::TextStyle::Button) + 4.0;
             egui::ScrollArea::vertical()
                 .id_salt("tournament games list")
                 .max_height(300.0)
-                .show_rows(ui, height, rows.len(), |ui, range| {
-                    for (index, text) in &rows[range] {
+                .show_rows(ui, height, games.len(), |ui, range| {
+                    for g in &games[range] {
+                        let winner = match g.game.outcome {
+                            Outcome::Win(Color::Red) => name(g.fixture.red),
+                            Outcome::Win(Color::Green) => name(g.fixture.green),
+                            Outcome::Draw => "draw",
+                        };
                         ui.horizontal(|ui| {
                             if ui
                                 .small_button("Replay")
                                 .on_hover_text("Open this game in the History panel")
                                 .clicked()
                             {
-                                replay = Some(*index);
+                                replay = Some(g.index);
                             }
-                            ui.label(format!("{:>4}. {text}", index + 1));
+                            ui.label(format!(
+                                "{:>4}. {} (Red) – {} (Green)  {}:{}  {winner}",
+                                g.index + 1,
+                                name(g.fixture.red),
+                                name(g.fixture.green),
+                                g.game.red_discs,
+                                g.game.green_discs
+                            ));
                         });
                     }
                 });
         });
-    if let Some(index) = replay {
-        session.replay_tournament_game(index);
-    }
+    replay
 }

@@ -183,15 +183,10 @@ impl Session {
     }
 
     /// The preset file of champion `index` of the run shown.
-    fn champion_file(&mut self, index: usize) -> Option<std::path::PathBuf> {
+    fn champion_file(&self, index: usize) -> Option<std::path::PathBuf> {
         let view = self.evolution.view()?;
         let champion = view.state.champions.get(index)?;
-        let preset = Preset {
-            name: champion.name.clone(),
-            description: String::new(),
-            weights: champion.weights,
-        };
-        Some(view.folder.join(preset.file_name()))
+        Some(champion.preset_file(&view.folder))
     }
 
     /// Logs a started run, or shows why it did not start.
