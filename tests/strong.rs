@@ -185,7 +185,36 @@ impl WidthJob for Solver {
                     .iter()
                     .all(|&(_, s)| s == 0 || s.abs() > 900_000_000)
             );
+            assert_eq!(
+                Some(final_score_along(geometry, position, &solved.line, rules)),
+                solved.best_score(),
+                "{shape}: the line ends the game with the solved score"
+            );
         }
+    }
+}
+
+/// The final score, for the side to move in `position`, of the game that follows `line`
+/// (passes left out); panics unless the line is legal and ends the game.
+fn final_score_along<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    line: &[usize],
+    rules: Rules,
+) -> i32 {
+    let mut at = *position;
+    for &cell in line {
+        if at.must_pass(geometry) {
+            at = at.pass();
+        }
+        at = at.play(geometry, cell).expect("the line's moves are legal");
+    }
+    assert!(at.is_game_over(geometry), "the line goes to the end");
+    let score = final_score(&at, rules);
+    if at.to_move == position.to_move {
+        score
+    } else {
+        -score
     }
 }
 
@@ -228,6 +257,30 @@ fn one_or_two_workers_solve_to_the_same_scores() {
             })
             .collect();
         assert_eq!(runs[0], runs[1]);
+    }
+}
+
+#[test]
+fn a_solved_line_goes_from_the_table_into_the_endgame_solver_and_ends_with_the_score() {
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    for position in positions(&geometry, 8, 15..=16, 3) {
+        let never = AtomicBool::new(false);
+        let solved = analyze_strong(
+            &geometry,
+            &position,
+            &settings(1, 16, Rules::Classic),
+            &never,
+            &|_| {},
+        );
+        assert_eq!(
+            Some(final_score_along(
+                &geometry,
+                &position,
+                &solved.line,
+                Rules::Classic
+            )),
+            solved.best_score()
+        );
     }
 }
 

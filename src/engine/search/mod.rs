@@ -4,6 +4,8 @@
 pub mod analysis;
 pub mod classic;
 pub mod counts;
+mod endgame;
+mod meter;
 pub mod root;
 pub mod strong;
 pub mod symmetry;

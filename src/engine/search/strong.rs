@@ -3,13 +3,15 @@
 //! X-squares last, then fewest opponent replies) and exact scores for finished games. A pass
 //! does not use up depth, so a search as deep as the empty cells solves the position exactly.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use super::analysis::Analysis;
 use super::counts::NodeCounts;
+use super::endgame::{EndgameSolver, SOLVER_EMPTIES, score_of_margin};
+use super::meter::Meter;
 use super::root::{best_cells, value_below_best};
 use super::symmetry::distinct_moves;
 use super::tt::{Bound, TranspositionTable};
@@ -21,9 +23,6 @@ use crate::engine::shape::Category;
 
 /// The score of a won game before its disc margin: above any heuristic value.
 pub const WIN: i32 = 1_000_000_000;
-
-/// How many nodes pass between two looks at the cancel flag and the budgets.
-const POLL_NODES: u64 = 256;
 
 /// What to search and how.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,16 +71,60 @@ impl StrongSettings {
 /// The exact score of a finished game for the side to move: a win is `WIN` plus the disc
 /// margin, a loss `-WIN` minus it, a draw 0 (under misère rules fewer discs win).
 pub fn final_score<const W: usize>(position: &Position<W>, rules: Rules) -> i32 {
-    let mine = position.mover.count() as i32;
-    let theirs = position.opponent.count() as i32;
-    let margin = match rules {
-        Rules::Classic => mine - theirs,
-        Rules::Misere => theirs - mine,
-    };
-    match margin.signum() {
-        1 => WIN + margin,
-        -1 => -WIN + margin,
-        _ => 0,
+    let difference = position.mover.count() as i32 - position.opponent.count() as i32;
+    score_of_margin(match rules {
+        Rules::Classic => difference,
+        Rules::Misere => -difference,
+    })
+}
+
+/// The depths iterative deepening goes through: 1, 2, … up to the settings' depth, or, when
+/// few cells are empty, a few heuristic depths and then straight to the end of the game (the
+/// heuristic depths just short of the end would cost as much as the exact search itself).
+struct Iterations {
+    /// The last depth: the settings' depth, or the number of empty cells.
+    target: u32,
+    next: u32,
+    /// The heuristic depths end here before the jump to `target`.
+    last_heuristic: u32,
+}
+
+impl Iterations {
+    /// Exact searches iterate heuristically this many plies short of the end at most.
+    const EXACT_GAP: u32 = 10;
+
+    fn of<const W: usize>(
+        geometry: &Geometry<W>,
+        position: &Position<W>,
+        settings: &StrongSettings,
+    ) -> Self {
+        let empties = position.empties(geometry).count();
+        let (target, last_heuristic) = if empties <= settings.endgame_empties {
+            (empties, empties.saturating_sub(Self::EXACT_GAP))
+        } else {
+            (settings.depth.max(1), settings.depth)
+        };
+        Iterations {
+            target,
+            next: 1,
+            last_heuristic,
+        }
+    }
+}
+
+impl Iterator for Iterations {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        let depth = if self.next <= self.last_heuristic.min(self.target) {
+            self.next
+        } else if self.next <= self.target {
+            self.target
+        } else {
+            return None;
+        };
+        self.next = depth + 1;
+        Some(depth)
     }
 }
 
@@ -93,11 +136,8 @@ struct Searcher<'a, const W: usize> {
     table: TranspositionTable,
     corners: Bits<W>,
     x_squares: Bits<W>,
-    counts: NodeCounts,
-    cancel: &'a AtomicBool,
-    deadline: Option<Instant>,
-    node_budget: Option<u64>,
-    stopped: bool,
+    meter: Meter<'a>,
+    endgame: EndgameSolver<'a, W>,
     /// Reusable move lists, one per ply from the root.
     lists: Vec<Vec<(i32, usize)>>,
 }
@@ -120,32 +160,20 @@ impl<'a, const W: usize> Searcher<'a, W> {
             table: TranspositionTable::with_bytes((settings.table_megabytes << 20) / shares),
             corners: geometry.category_mask(Category::Corner),
             x_squares: geometry.category_mask(Category::XSquare),
-            counts: NodeCounts::new(depth),
-            cancel,
-            deadline: settings.time_budget.map(|t| clock + t),
-            node_budget: settings.node_budget.map(|n| n / shares as u64),
-            stopped: false,
+            meter: Meter::new(
+                depth,
+                cancel,
+                settings.time_budget.map(|t| clock + t),
+                settings.node_budget.map(|n| n / shares as u64),
+            ),
+            endgame: EndgameSolver::new(geometry, settings.rules),
             lists: Vec::new(),
         }
     }
 
-    fn nodes(&self) -> u64 {
-        self.counts.total()
-    }
-
-    /// Counts a node and looks at the cancel flag and the budgets now and then.
-    fn visit(&mut self, depth: u32) {
-        self.counts
-            .visit(depth.min(self.counts.levels().len() as u32 - 1));
-        if self.nodes() % POLL_NODES == 1 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            let spent = self.node_budget.is_some_and(|n| self.nodes() >= n);
-            self.stopped |= late || spent || self.cancel.load(Ordering::Relaxed);
-        }
-    }
-
     /// The negamax value of `position` for its side to move, searched `depth` plies within
-    /// (`alpha`, `beta`) (fail-soft).
+    /// (`alpha`, `beta`) (fail-soft). Positions it would search to the end anyway go to the
+    /// endgame solver once few cells are empty.
     fn negamax(
         &mut self,
         position: &Position<W>,
@@ -154,8 +182,15 @@ impl<'a, const W: usize> Searcher<'a, W> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        self.visit(depth);
-        if self.stopped {
+        let empties = position.empties(self.geometry);
+        let left = empties.count();
+        if left <= SOLVER_EMPTIES && depth >= left {
+            return self
+                .endgame
+                .score(&mut self.meter, position, empties, alpha, beta);
+        }
+        self.meter.visit(depth);
+        if self.meter.stopped {
             return 0;
         }
         let moves = position.legal_moves(self.geometry);
@@ -212,12 +247,12 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 best_move = Some(cell);
             }
             alpha = alpha.max(score);
-            if alpha >= beta || self.stopped {
+            if alpha >= beta || self.meter.stopped {
                 break;
             }
         }
         self.lists[ply] = list;
-        if !self.stopped {
+        if !self.meter.stopped {
             let bound = if best <= original_alpha {
                 Bound::Upper
             } else if best >= beta {
@@ -231,8 +266,13 @@ impl<'a, const W: usize> Searcher<'a, W> {
     }
 
     /// The line from `first` on, following the table's best moves (passes skipped), at most
-    /// `length` moves.
-    fn principal_line(&self, position: &Position<W>, first: usize, length: usize) -> Vec<usize> {
+    /// `length` moves; where the search handed over to the endgame solver, the solver's line.
+    fn principal_line(
+        &mut self,
+        position: &Position<W>,
+        first: usize,
+        length: usize,
+    ) -> Vec<usize> {
         let mut line = vec![first];
         let mut position = position
             .play(self.geometry, first)
@@ -240,6 +280,11 @@ impl<'a, const W: usize> Searcher<'a, W> {
         while line.len() < length {
             if position.must_pass(self.geometry) {
                 position = position.pass();
+            }
+            let left = position.empties(self.geometry).count();
+            if left <= SOLVER_EMPTIES && length - line.len() >= left as usize {
+                line.extend(self.endgame.line(&mut self.meter, &position));
+                break;
             }
             let next = self
                 .table
@@ -302,12 +347,8 @@ pub fn analyze_strong<const W: usize>(
     on_update: &(dyn Fn(&Analysis) + Sync),
 ) -> Analysis {
     let clock = Instant::now();
-    let empties = position.empties(geometry).count();
-    let target = if empties <= settings.endgame_empties {
-        empties
-    } else {
-        settings.depth.max(1)
-    };
+    let depths = Iterations::of(geometry, position, settings);
+    let target = depths.target;
     let legal = position.legal_moves(geometry);
     let cells: Vec<usize> = if settings.symmetry {
         distinct_moves(&geometry.shape().symmetries(), position, legal)
@@ -326,11 +367,11 @@ pub fn analyze_strong<const W: usize>(
     let total_counts = |searchers: &[Searcher<W>]| {
         let mut total = NodeCounts::new(target);
         for searcher in searchers {
-            total += &searcher.counts;
+            total += &searcher.meter.counts;
         }
         total
     };
-    for depth in 1..=target {
+    for depth in depths {
         let scores: Vec<i32> = searchers
             .par_iter_mut()
             .zip(&cells)
@@ -340,7 +381,7 @@ pub fn analyze_strong<const W: usize>(
                 -searcher.negamax(&child, depth - 1, -i32::MAX, i32::MAX, 1)
             })
             .collect();
-        if searchers.iter().any(|searcher| searcher.stopped) {
+        if searchers.iter().any(|searcher| searcher.meter.stopped) {
             result.cancelled = true;
             break;
         }
@@ -376,12 +417,8 @@ pub fn best_moves_strong<const W: usize>(
     settings: &StrongSettings,
     cancel: &AtomicBool,
 ) -> (Vec<usize>, u64) {
-    let empties = position.empties(geometry).count();
-    let target = if empties <= settings.endgame_empties {
-        empties
-    } else {
-        settings.depth.max(1)
-    };
+    let depths = Iterations::of(geometry, position, settings);
+    let target = depths.target;
     let mut searcher = Searcher::new(geometry, settings, 1, target, cancel, Instant::now());
     let mut scored: Vec<(i32, usize)> = position
         .legal_moves(geometry)
@@ -389,18 +426,18 @@ pub fn best_moves_strong<const W: usize>(
         .map(|c| (0, c))
         .collect();
     let mut best = Vec::new();
-    for depth in 1..=target {
+    for depth in depths {
         searcher.table.next_generation();
         let best_score = value_below_best(&mut scored, |&cell, alpha| {
             let child = position.play(geometry, cell).expect("root moves are legal");
             -searcher.negamax(&child, depth - 1, -i32::MAX, -alpha.max(-i32::MAX), 1)
         });
-        if searcher.stopped {
-            return (Vec::new(), searcher.nodes());
+        if searcher.meter.stopped {
+            return (Vec::new(), searcher.meter.nodes());
         }
         best = best_cells(&scored, best_score, |&cell| cell);
         // The next iteration tries the best moves first (stable: generation order among equals).
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
     }
-    (best, searcher.nodes())
+    (best, searcher.meter.nodes())
 }

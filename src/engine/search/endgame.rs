@@ -1,0 +1,272 @@
+//! The exact endgame solver for the last few empty cells: a null-window (PVS) search on the
+//! final disc margin alone — no evaluation, no table — with moves ordered by region parity
+//! (cells in a quadrant or octant with an odd number of empties first) and, while enough
+//! cells are empty, by how few replies they leave. The strong search hands positions over to
+//! it once it would search to the end anyway.
+
+use super::meter::Meter;
+use super::strong::WIN;
+use crate::engine::bits::Bits;
+use crate::engine::geometry::Geometry;
+use crate::engine::position::{Position, Rules};
+
+/// The strong search solves positions with at most this many empty cells here.
+pub(super) const SOLVER_EMPTIES: u32 = 12;
+
+/// From this many empty cells on, moves are also ordered by the opponent's replies.
+const FASTEST_FIRST_EMPTIES: u32 = 7;
+
+/// The strong search's score of a finished game with final disc `margin` for the side to
+/// move: a win is above any heuristic value, a loss below (see [`WIN`]).
+pub fn score_of_margin(margin: i32) -> i32 {
+    margin + WIN * margin.signum()
+}
+
+/// The largest margin whose score is at most `score` ([`score_of_margin`] is increasing and
+/// odd, so a score window maps to a margin window with the same cut-offs).
+fn margin_at_most(score: i32) -> i32 {
+    if score >= WIN {
+        score - WIN
+    } else if score >= 0 {
+        0
+    } else if score >= -WIN {
+        -1
+    } else {
+        score + WIN
+    }
+}
+
+/// The solver for one board and rule set.
+pub(super) struct EndgameSolver<'a, const W: usize> {
+    geometry: &'a Geometry<W>,
+    rules: Rules,
+    /// The parity region (quadrant or octant) of every cell.
+    region_of: Vec<u8>,
+    /// The cells of every region.
+    regions: Vec<Bits<W>>,
+}
+
+impl<'a, const W: usize> EndgameSolver<'a, W> {
+    /// A solver for `geometry`'s board under `rules`.
+    pub fn new(geometry: &'a Geometry<W>, rules: Rules) -> Self {
+        let shape = geometry.shape();
+        let half = shape.side() / 2;
+        let region_of: Vec<u8> = (0..shape.cells())
+            .map(|cell| {
+                let [x, y, z] = shape.coords(cell);
+                u8::from(x >= half) | u8::from(y >= half) << 1 | u8::from(z >= half) << 2
+            })
+            .collect();
+        let mut regions = vec![Bits::EMPTY; 1 << shape.dims()];
+        for (cell, &region) in region_of.iter().enumerate() {
+            regions[usize::from(region)].insert(cell);
+        }
+        EndgameSolver {
+            geometry,
+            rules,
+            region_of,
+            regions,
+        }
+    }
+
+    /// The exact score (in the strong search's scale) of `position`, whose empty cells are
+    /// `empties` (at most [`SOLVER_EMPTIES`]), searched within (`alpha`, `beta`) (fail-soft).
+    pub fn score(
+        &self,
+        meter: &mut Meter,
+        position: &Position<W>,
+        empties: Bits<W>,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let window = (
+            margin_at_most(alpha),
+            -margin_at_most(beta.saturating_neg()),
+        );
+        score_of_margin(self.solve(meter, position, empties, self.parity(empties), window))
+    }
+
+    /// A best line from `position` to the end of the game (passes left out), at most
+    /// [`SOLVER_EMPTIES`] cells being empty: the position is solved once, then every ply takes
+    /// the first move (in generation order) whose null-window test shows it keeps the value.
+    pub fn line(&self, meter: &mut Meter, position: &Position<W>) -> Vec<usize> {
+        let mut line = Vec::new();
+        let mut position = *position;
+        let empties = position.empties(self.geometry);
+        let everything = (-i32::MAX, i32::MAX);
+        let mut value = self.solve(meter, &position, empties, self.parity(empties), everything);
+        loop {
+            if position.must_pass(self.geometry) {
+                position = position.pass();
+                value = -value;
+            }
+            let empties = position.empties(self.geometry);
+            let parity = self.parity(empties);
+            let keeps_the_value = position.legal_moves(self.geometry).iter().find_map(|cell| {
+                let child = position.play(self.geometry, cell).expect("a legal move");
+                let mut rest = empties;
+                rest.remove(cell);
+                let parity = parity ^ 1 << self.region_of[cell];
+                let window = (-value - 1, -value + 1);
+                let score = -self.solve(meter, &child, rest, parity, window);
+                (score == value).then_some((cell, child))
+            });
+            match keeps_the_value {
+                Some((cell, child)) if !meter.stopped => {
+                    line.push(cell);
+                    position = child;
+                    value = -value;
+                }
+                _ => return line,
+            }
+        }
+    }
+
+    /// Bit r set when region r holds an odd number of `empties`.
+    fn parity(&self, empties: Bits<W>) -> u8 {
+        self.regions
+            .iter()
+            .enumerate()
+            .filter(|(_, region)| (empties & **region).count() % 2 == 1)
+            .fold(0, |bits, (index, _)| bits | 1 << index)
+    }
+
+    /// The final margin under perfect play within the margin window (`alpha`, `beta`);
+    /// `parity` has bit r set when region r holds an odd number of empties.
+    fn solve(
+        &self,
+        meter: &mut Meter,
+        position: &Position<W>,
+        empties: Bits<W>,
+        parity: u8,
+        (alpha, beta): (i32, i32),
+    ) -> i32 {
+        let left = empties.count();
+        meter.visit(left);
+        if meter.stopped {
+            return 0;
+        }
+        match left {
+            0 => return self.margin(position.mover.count(), position.opponent.count()),
+            1 => return self.last_move(position, empties),
+            _ => {}
+        }
+        let moves = position.legal_moves(self.geometry);
+        if moves.is_empty() {
+            let passed = position.pass();
+            if passed.must_pass(self.geometry) {
+                return self.margin(position.mover.count(), position.opponent.count());
+            }
+            return -self.solve(meter, &passed, empties, parity, (-beta, -alpha));
+        }
+        let mut children = [(0i32, 0usize, *position); SOLVER_EMPTIES as usize];
+        let mut count = 0;
+        for cell in moves {
+            let flips = self.geometry.flips(position.mover, position.opponent, cell);
+            let child = position.apply(cell, flips);
+            let mut key = i32::from(parity >> self.region_of[cell] & 1) << 8;
+            if left >= FASTEST_FIRST_EMPTIES {
+                key -= child.legal_moves(self.geometry).count() as i32;
+            }
+            // Insertion by key, most promising first, stable among equals.
+            let mut at = count;
+            while at > 0 && children[at - 1].0 < key {
+                children[at] = children[at - 1];
+                at -= 1;
+            }
+            children[at] = (key, cell, child);
+            count += 1;
+        }
+        let mut alpha = alpha;
+        let mut best = -i32::MAX;
+        for (index, (_, cell, child)) in children[..count].iter().enumerate() {
+            let mut rest = empties;
+            rest.remove(*cell);
+            let parity = parity ^ 1 << self.region_of[*cell];
+            let mut search = |window: (i32, i32)| -self.solve(meter, child, rest, parity, window);
+            let score = if index == 0 {
+                search((-beta, -alpha))
+            } else {
+                let probe = search((-alpha - 1, -alpha));
+                if probe > alpha && probe < beta {
+                    search((-beta, -alpha))
+                } else {
+                    probe
+                }
+            };
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta || meter.stopped {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The final margin when one cell is empty: the mover plays it if it can, else the
+    /// opponent does if it can, else the game ends with it empty.
+    fn last_move(&self, position: &Position<W>, empties: Bits<W>) -> i32 {
+        let cell = empties.lowest().expect("one empty cell");
+        let (mine, theirs) = (position.mover.count(), position.opponent.count());
+        let flipped = self
+            .geometry
+            .flips(position.mover, position.opponent, cell)
+            .count();
+        if flipped > 0 {
+            return self.margin(mine + flipped + 1, theirs - flipped);
+        }
+        let flipped = self
+            .geometry
+            .flips(position.opponent, position.mover, cell)
+            .count();
+        if flipped > 0 {
+            return self.margin(mine - flipped, theirs + flipped + 1);
+        }
+        self.margin(mine, theirs)
+    }
+
+    /// The final margin for the side with `mine` discs against `theirs`.
+    fn margin(&self, mine: u32, theirs: u32) -> i32 {
+        let difference = mine as i32 - theirs as i32;
+        match self.rules {
+            Rules::Classic => difference,
+            Rules::Misere => -difference,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn margin_windows_keep_the_cut_offs_of_score_windows() {
+        let scores = [
+            -i32::MAX,
+            -WIN - 64,
+            -WIN - 1,
+            -WIN,
+            -WIN + 1,
+            -5,
+            -1,
+            0,
+            1,
+            7,
+            WIN - 1,
+            WIN,
+            WIN + 1,
+            WIN + 64,
+            i32::MAX,
+        ];
+        for bound in scores {
+            let at_most = margin_at_most(bound);
+            for margin in -64..=64 {
+                assert_eq!(
+                    score_of_margin(margin) <= bound,
+                    margin <= at_most,
+                    "bound {bound}, margin {margin}"
+                );
+            }
+        }
+    }
+}
