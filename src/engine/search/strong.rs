@@ -204,7 +204,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
         if depth == 0 {
             return self
                 .evaluator
-                .evaluate(self.geometry, position, position.to_move);
+                .evaluate_for_mover(self.geometry, position, moves);
         }
         let (mut alpha, mut beta) = (alpha, beta);
         let mut table_move = None;
