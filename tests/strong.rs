@@ -284,6 +284,31 @@ fn a_solved_line_goes_from_the_table_into_the_endgame_solver_and_ends_with_the_s
     }
 }
 
+#[test]
+fn one_or_two_workers_find_the_same_fixed_depth_scores() {
+    // Two workers share the table and help each other on the same root move; every root move
+    // still gets its exact score at the depth, whoever finishes it.
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    for position in positions(&geometry, 4, 30..=50, 6) {
+        let never = AtomicBool::new(false);
+        let runs: Vec<Vec<(usize, i32)>> = [1, 2]
+            .into_iter()
+            .map(|workers| {
+                common::with_workers(workers, || {
+                    scores(&analyze_strong(
+                        &geometry,
+                        &position,
+                        &settings(7, 0, Rules::Classic),
+                        &never,
+                        &|_| {},
+                    ))
+                })
+            })
+            .collect();
+        assert_eq!(runs[0], runs[1]);
+    }
+}
+
 /// The best moves for play equal the moves with the best plain negamax value.
 struct PlayChoice;
 

@@ -1,7 +1,8 @@
 //! The node meter of one strong searcher: counts nodes per remaining depth and now and then
-//! looks at the cancel flag, the deadline and the node budget.
+//! looks at the cancel flag, the deadline, the node budget and whether another worker has
+//! already finished the root move this one is searching.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
 use super::counts::NodeCounts;
@@ -16,8 +17,11 @@ pub(super) struct Meter<'a> {
     cancel: &'a AtomicBool,
     deadline: Option<Instant>,
     node_budget: Option<u64>,
-    /// Whether the search must stop (cancelled or out of budget); values found after this
-    /// are meaningless.
+    /// The depth a root move has been finished to (by any worker) and the depth this search
+    /// is for: once they meet, this search is no longer needed.
+    watched: Option<(&'a AtomicU32, u32)>,
+    /// Whether the search must stop (cancelled, out of budget or no longer needed); values
+    /// found after this are meaningless.
     pub stopped: bool,
 }
 
@@ -35,8 +39,21 @@ impl<'a> Meter<'a> {
             cancel,
             deadline,
             node_budget,
+            watched: None,
             stopped: false,
         }
+    }
+
+    /// Stops the coming search as soon as `finished` reaches `depth` (another worker finished
+    /// the same root move).
+    pub fn watch(&mut self, finished: &'a AtomicU32, depth: u32) {
+        self.watched = Some((finished, depth));
+    }
+
+    /// Ends a watched search: the meter stops again only for the cancel flag or a budget.
+    pub fn unwatch(&mut self) {
+        self.watched = None;
+        self.stopped = self.must_stop();
     }
 
     /// All nodes visited.
@@ -51,9 +68,17 @@ impl<'a> Meter<'a> {
         let top = self.counts.levels().len() as u32 - 1;
         self.counts.visit(depth.min(top));
         if self.nodes() % POLL_NODES == 1 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            let spent = self.node_budget.is_some_and(|n| self.nodes() >= n);
-            self.stopped |= late || spent || self.cancel.load(Ordering::Relaxed);
+            let done = self
+                .watched
+                .is_some_and(|(finished, depth)| finished.load(Ordering::Relaxed) >= depth);
+            self.stopped |= done || self.must_stop();
         }
+    }
+
+    /// Whether the cancel flag is up or a budget is spent.
+    fn must_stop(&self) -> bool {
+        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+        let spent = self.node_budget.is_some_and(|n| self.nodes() >= n);
+        late || spent || self.cancel.load(Ordering::Relaxed)
     }
 }

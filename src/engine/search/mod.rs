@@ -2,11 +2,13 @@
 //! analysis API that the GUI and the CLI share.
 
 pub mod analysis;
+mod busy;
 pub mod classic;
 pub mod counts;
 mod endgame;
 mod meter;
 pub mod root;
+mod root_work;
 pub mod strong;
 pub mod symmetry;
 pub mod tt;

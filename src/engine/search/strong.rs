@@ -3,16 +3,18 @@
 //! X-squares last, then fewest opponent replies) and exact scores for finished games. A pass
 //! does not use up depth, so a search as deep as the empty cells solves the position exactly.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU32};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use super::analysis::Analysis;
+use super::busy::BusySet;
 use super::counts::NodeCounts;
 use super::endgame::{EndgameSolver, SOLVER_EMPTIES, score_of_margin};
 use super::meter::Meter;
 use super::root::{best_cells, value_below_best};
+use super::root_work::RootWork;
 use super::symmetry::distinct_moves;
 use super::tt::{Bound, TranspositionTable};
 use crate::engine::bits::Bits;
@@ -128,12 +130,38 @@ impl Iterator for Iterations {
     }
 }
 
-/// The search state of one analysis.
+/// What the workers of one search share: the table and, with several workers, the set of
+/// positions being searched.
+struct Shared {
+    table: TranspositionTable,
+    busy: Option<BusySet>,
+    workers: usize,
+}
+
+impl Shared {
+    fn new(settings: &StrongSettings, workers: usize) -> Self {
+        Shared {
+            table: TranspositionTable::with_megabytes(settings.table_megabytes),
+            busy: (workers > 1).then(BusySet::new),
+            workers,
+        }
+    }
+}
+
+/// Nodes with at least this many plies left mark themselves busy; their parents defer busy
+/// children (except the first) to the end of their move list.
+const BUSY_DEPTH: u32 = 3;
+
+/// Marks a list entry whose move waits until the others are searched.
+const DEFERRED: i32 = i32::MIN;
+
+/// The search state of one worker.
 struct Searcher<'a, const W: usize> {
     geometry: &'a Geometry<W>,
     evaluator: Evaluator<W>,
     rules: Rules,
-    table: TranspositionTable,
+    table: &'a TranspositionTable,
+    busy: Option<&'a BusySet>,
     corners: Bits<W>,
     x_squares: Bits<W>,
     meter: Meter<'a>,
@@ -143,12 +171,12 @@ struct Searcher<'a, const W: usize> {
 }
 
 impl<'a, const W: usize> Searcher<'a, W> {
-    /// A searcher with a `1/shares` part of the settings' table and node budget, counting
+    /// A worker on the `shared` table with its part of the settings' node budget, counting
     /// nodes for up to `depth` plies, its time budget counted from `clock`.
     fn new(
         geometry: &'a Geometry<W>,
         settings: &StrongSettings,
-        shares: usize,
+        shared: &'a Shared,
         depth: u32,
         cancel: &'a AtomicBool,
         clock: Instant,
@@ -157,14 +185,15 @@ impl<'a, const W: usize> Searcher<'a, W> {
             geometry,
             evaluator: Evaluator::new(geometry, &settings.weights),
             rules: settings.rules,
-            table: TranspositionTable::with_bytes((settings.table_megabytes << 20) / shares),
+            table: &shared.table,
+            busy: shared.busy.as_ref(),
             corners: geometry.category_mask(Category::Corner),
             x_squares: geometry.category_mask(Category::XSquare),
             meter: Meter::new(
                 depth,
                 cancel,
                 settings.time_budget.map(|t| clock + t),
-                settings.node_budget.map(|n| n / shares as u64),
+                settings.node_budget.map(|n| n / shared.workers as u64),
             ),
             endgame: EndgameSolver::new(geometry, settings.rules),
             lists: Vec::new(),
@@ -227,29 +256,46 @@ impl<'a, const W: usize> Searcher<'a, W> {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         self.order(position, moves, table_move, depth, &mut list);
+        let busy = self.busy.filter(|_| depth >= BUSY_DEPTH);
+        let entered = busy.map(|busy| busy.enter(position));
         let mut best = i32::MIN;
         let mut best_move = None;
-        for (index, &(_, cell)) in list.iter().enumerate() {
-            let flips = self.geometry.flips(position.mover, position.opponent, cell);
-            let child = position.apply(cell, flips);
-            let score = if index == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-            } else {
-                let probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
-                if probe > alpha && probe < beta {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-                } else {
-                    probe
+        let mut searched = 0;
+        // First every move but the busy ones, then the deferred busy ones.
+        'passes: for deferred_pass in [false, true] {
+            let mut deferred = false;
+            for entry in list.iter_mut() {
+                if deferred_pass != (entry.0 == DEFERRED) {
+                    continue;
                 }
-            };
-            if score > best {
-                best = score;
-                best_move = Some(cell);
+                let cell = entry.1;
+                let flips = self.geometry.flips(position.mover, position.opponent, cell);
+                let child = position.apply(cell, flips);
+                if !deferred_pass
+                    && searched > 0
+                    && busy.is_some_and(|busy| depth > BUSY_DEPTH && busy.is_busy(&child))
+                {
+                    entry.0 = DEFERRED;
+                    deferred = true;
+                    continue;
+                }
+                let score = self.search_child(&child, depth, (alpha, beta), ply, searched == 0);
+                searched += 1;
+                if score > best {
+                    best = score;
+                    best_move = Some(cell);
+                }
+                alpha = alpha.max(score);
+                if alpha >= beta || self.meter.stopped {
+                    break 'passes;
+                }
             }
-            alpha = alpha.max(score);
-            if alpha >= beta || self.meter.stopped {
+            if !deferred {
                 break;
             }
+        }
+        if let (Some(busy), Some(key)) = (busy, entered) {
+            busy.leave(key);
         }
         self.lists[ply] = list;
         if !self.meter.stopped {
@@ -263,6 +309,45 @@ impl<'a, const W: usize> Searcher<'a, W> {
             self.table.store(position, depth, best, bound, best_move);
         }
         best
+    }
+
+    /// The score of `child`, a move of a node `depth` plies deep searched within
+    /// (`alpha`, `beta`): a full window for the first move, else a null window first (PVS).
+    fn search_child(
+        &mut self,
+        child: &Position<W>,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        first: bool,
+    ) -> i32 {
+        if first {
+            return -self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
+        }
+        let probe = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+        if probe > alpha && probe < beta {
+            -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+        } else {
+            probe
+        }
+    }
+
+    /// Takes root moves from `work` until every one is finished (or the search is stopped),
+    /// searching each with a full window for its exact score.
+    fn search_root_moves(&mut self, position: &Position<W>, cells: &[usize], work: &RootWork<'a>) {
+        while let Some(index) = work.take() {
+            self.meter.watch(work.finished_flag(index), work.depth);
+            let child = position
+                .play(self.geometry, cells[index])
+                .expect("root moves are legal");
+            let score = -self.negamax(&child, work.depth - 1, -i32::MAX, i32::MAX, 1);
+            let finished = !self.meter.stopped;
+            self.meter.unwatch();
+            work.leave(index, finished.then_some(score));
+            if self.meter.stopped {
+                return;
+            }
+        }
     }
 
     /// The line from `first` on, following the table's best moves (passes skipped), at most
@@ -355,14 +440,16 @@ pub fn analyze_strong<const W: usize>(
     } else {
         legal.iter().collect()
     };
-    // One searcher per root move, each with its share of the table and the node budget: the
-    // root moves are searched in parallel on the caller's rayon pool, and since no searcher
-    // sees another's table, the scores do not depend on the number of workers.
-    let shares = cells.len().max(1);
-    let mut searchers: Vec<Searcher<W>> = cells
-        .iter()
-        .map(|_| Searcher::new(geometry, settings, shares, target, cancel, clock))
+    // One searcher per worker, all on one table; the workers share out the root moves of
+    // each depth and help each other once none is left untouched (see RootWork). Every root
+    // move gets an exact score, so the scores do not depend on the number of workers.
+    let workers = rayon::current_num_threads().max(1);
+    let shared = Shared::new(settings, workers);
+    let mut searchers: Vec<Searcher<W>> = (0..workers)
+        .map(|_| Searcher::new(geometry, settings, &shared, target, cancel, clock))
         .collect();
+    let finished: Vec<AtomicU32> = cells.iter().map(|_| AtomicU32::new(0)).collect();
+    let mut order: Vec<usize> = (0..cells.len()).collect();
     let mut result = Analysis::unscored(&cells, target);
     let total_counts = |searchers: &[Searcher<W>]| {
         let mut total = NodeCounts::new(target);
@@ -372,30 +459,24 @@ pub fn analyze_strong<const W: usize>(
         total
     };
     for depth in depths {
-        let scores: Vec<i32> = searchers
+        shared.table.next_generation();
+        let work = RootWork::new(depth, order.clone(), &finished);
+        searchers
             .par_iter_mut()
-            .zip(&cells)
-            .map(|(searcher, &cell)| {
-                searcher.table.next_generation();
-                let child = position.play(geometry, cell).expect("root moves are legal");
-                -searcher.negamax(&child, depth - 1, -i32::MAX, i32::MAX, 1)
-            })
-            .collect();
-        if searchers.iter().any(|searcher| searcher.meter.stopped) {
+            .for_each(|searcher| searcher.search_root_moves(position, &cells, &work));
+        let Some(scores) = work.scores() else {
             result.cancelled = true;
             break;
-        }
+        };
+        // The next depth hands out the best moves first (stable among equals).
+        order.sort_by_key(|&index| std::cmp::Reverse(scores[index]));
         result.depth = depth;
         for (scored, score) in result.moves.iter_mut().zip(scores) {
             scored.score = Some(score);
         }
         result.finished = true;
         if let Some(best) = result.choose(None) {
-            let index = cells
-                .iter()
-                .position(|&cell| cell == best)
-                .expect("a root move");
-            result.line = searchers[index].principal_line(position, best, depth as usize);
+            result.line = searchers[0].principal_line(position, best, depth as usize);
         }
         result.nodes = total_counts(&searchers);
         result.elapsed = clock.elapsed();
@@ -419,7 +500,8 @@ pub fn best_moves_strong<const W: usize>(
 ) -> (Vec<usize>, u64) {
     let depths = Iterations::of(geometry, position, settings);
     let target = depths.target;
-    let mut searcher = Searcher::new(geometry, settings, 1, target, cancel, Instant::now());
+    let shared = Shared::new(settings, 1);
+    let mut searcher = Searcher::new(geometry, settings, &shared, target, cancel, Instant::now());
     let mut scored: Vec<(i32, usize)> = position
         .legal_moves(geometry)
         .iter()
@@ -427,7 +509,7 @@ pub fn best_moves_strong<const W: usize>(
         .collect();
     let mut best = Vec::new();
     for depth in depths {
-        searcher.table.next_generation();
+        shared.table.next_generation();
         let best_score = value_below_best(&mut scored, |&cell, alpha| {
             let child = position.play(geometry, cell).expect("root moves are legal");
             -searcher.negamax(&child, depth - 1, -i32::MAX, -alpha.max(-i32::MAX), 1)

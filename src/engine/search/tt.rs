@@ -1,5 +1,8 @@
 //! A bounded transposition table: a fixed array of entries sized in megabytes, one slot per
-//! hash bucket, replaced when the new entry is at least as deep or comes from a newer search.
+//! hash bucket, shared by all the threads of a search; a slot is replaced when the new entry
+//! is at least as deep or comes from a newer search.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use crate::engine::position::Position;
 
@@ -61,11 +64,13 @@ impl Entry {
     }
 }
 
-/// The table: one slot of two words (the position's hash, the packed entry) per bucket. An
-/// empty table is all zeros, so even a large one costs nothing until it is used.
+/// The table: one slot of two words per bucket, the packed entry and the position's hash
+/// xor the entry, so that a slot torn by two threads writing at once fails its check instead
+/// of giving a wrong entry. Threads share it through `&self` (relaxed atomics: plain loads and
+/// stores on x86). An empty table is all zeros, so even a large one costs nothing until used.
 pub struct TranspositionTable {
-    slots: Vec<[u64; 2]>,
-    generation: u8,
+    words: Vec<AtomicU64>,
+    generation: AtomicU8,
 }
 
 impl TranspositionTable {
@@ -76,29 +81,31 @@ impl TranspositionTable {
 
     /// A table of at most `bytes` (at least one slot).
     pub fn with_bytes(bytes: usize) -> Self {
-        let count = bytes / std::mem::size_of::<[u64; 2]>();
+        let slots = (bytes / SLOT_BYTES).max(1);
         TranspositionTable {
-            slots: vec![[0; 2]; count.max(1)],
-            generation: 0,
+            // Zeroed memory straight from the allocator: the pages are mapped on first use.
+            words: bytemuck::zeroed_vec(2 * slots),
+            generation: AtomicU8::new(0),
         }
     }
 
     /// The memory the slots take, in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<[u64; 2]>()
+        self.words.len() * std::mem::size_of::<AtomicU64>()
     }
 
     /// Starts a new search: older entries become the first to be replaced.
-    pub fn next_generation(&mut self) {
-        self.generation = (self.generation + 1) & 0x3f;
+    pub fn next_generation(&self) {
+        let next = (self.generation.load(Ordering::Relaxed) + 1) & 0x3f;
+        self.generation.store(next, Ordering::Relaxed);
     }
 
     /// The entry stored for `position`, if any.
     #[inline]
     pub fn probe<const W: usize>(&self, position: &Position<W>) -> Option<Entry> {
         let key = hash(position);
-        let [stored, word] = self.slots[self.slot(key)];
-        if stored == key {
+        let (checked, word) = self.load(self.slot(key));
+        if checked ^ word == key {
             Entry::unpack(word)
         } else {
             None
@@ -108,7 +115,7 @@ impl TranspositionTable {
     /// Stores a result for `position`.
     #[inline]
     pub fn store<const W: usize>(
-        &mut self,
+        &self,
         position: &Position<W>,
         depth: u32,
         score: i32,
@@ -118,14 +125,16 @@ impl TranspositionTable {
         let key = hash(position);
         let slot = self.slot(key);
         let depth = depth.min(u32::from(u8::MAX)) as u8;
-        let [stored, word] = self.slots[slot];
+        let generation = self.generation.load(Ordering::Relaxed);
+        let (checked, word) = self.load(slot);
         let replace = match Entry::unpack(word) {
             None => true,
-            Some(old) => old.generation != self.generation || old.depth <= depth || stored == key,
+            Some(old) => {
+                old.generation != generation || old.depth <= depth || checked ^ word == key
+            }
         };
         if replace {
             let best = best.map_or(u16::MAX, |cell| cell as u16);
-            let generation = self.generation;
             let entry = Entry {
                 score,
                 depth,
@@ -133,14 +142,29 @@ impl TranspositionTable {
                 best,
                 generation,
             };
-            self.slots[slot] = [key, entry.pack()];
+            let word = entry.pack();
+            self.words[2 * slot].store(key ^ word, Ordering::Relaxed);
+            self.words[2 * slot + 1].store(word, Ordering::Relaxed);
         }
     }
 
+    /// The two words of a slot: the checked hash and the entry.
+    #[inline(always)]
+    fn load(&self, slot: usize) -> (u64, u64) {
+        (
+            self.words[2 * slot].load(Ordering::Relaxed),
+            self.words[2 * slot + 1].load(Ordering::Relaxed),
+        )
+    }
+
     fn slot(&self, key: u64) -> usize {
-        ((u128::from(key) * self.slots.len() as u128) >> 64) as usize
+        let slots = self.words.len() / 2;
+        ((u128::from(key) * slots as u128) >> 64) as usize
     }
 }
+
+/// The bytes of one slot.
+const SLOT_BYTES: usize = 2 * std::mem::size_of::<AtomicU64>();
 
 /// A 64-bit hash of the discs of both sides (the side to move is implied by which set is
 /// the mover's).
@@ -171,7 +195,7 @@ mod tests {
 
     #[test]
     fn the_table_stays_within_its_budget_and_finds_what_it_stored() {
-        let mut table = TranspositionTable::with_megabytes(1);
+        let table = TranspositionTable::with_megabytes(1);
         assert!(table.bytes() <= 1 << 20);
         let position = Position::from_colors(Bits::<1>([0b1010]), Bits([0b0101]), Color::Red);
         assert!(table.probe(&position).is_none());
