@@ -6,6 +6,7 @@ mod busy;
 pub mod classic;
 pub mod counts;
 mod endgame;
+mod history;
 mod meter;
 pub mod root;
 mod root_work;

@@ -18,12 +18,19 @@ pub(super) struct RootWork<'a> {
     scores: Vec<AtomicI32>,
     /// Per root move, the deepest depth it has been finished to (kept across depths).
     finished: &'a [AtomicU32],
+    /// Per root move, its score at the last depth.
+    guesses: Vec<Option<i32>>,
 }
 
 impl<'a> RootWork<'a> {
     /// The work of `depth` over the root moves whose finished depths are `finished`, handed
-    /// out in `order`.
-    pub fn new(depth: u32, order: Vec<usize>, finished: &'a [AtomicU32]) -> Self {
+    /// out in `order`, with their scores at the last depth as `guesses`.
+    pub fn new(
+        depth: u32,
+        order: Vec<usize>,
+        finished: &'a [AtomicU32],
+        guesses: Vec<Option<i32>>,
+    ) -> Self {
         RootWork {
             depth,
             order,
@@ -31,7 +38,13 @@ impl<'a> RootWork<'a> {
             workers_on: finished.iter().map(|_| AtomicUsize::new(0)).collect(),
             scores: finished.iter().map(|_| AtomicI32::new(0)).collect(),
             finished,
+            guesses,
         }
+    }
+
+    /// The score root move `index` had at the last depth.
+    pub fn guess(&self, index: usize) -> Option<i32> {
+        self.guesses[index]
     }
 
     /// A root move for a worker: the next one nobody has started, else the unfinished one

@@ -12,6 +12,7 @@ use super::analysis::Analysis;
 use super::busy::BusySet;
 use super::counts::NodeCounts;
 use super::endgame::{EndgameSolver, SOLVER_EMPTIES, score_of_margin};
+use super::history::MoveHistory;
 use super::meter::Meter;
 use super::root::{best_cells, value_below_best};
 use super::root_work::RootWork;
@@ -152,6 +153,9 @@ impl Shared {
 /// children (except the first) to the end of their move list.
 const BUSY_DEPTH: u32 = 3;
 
+/// The half-width of the aspiration window around a root move's last score.
+const ASPIRATION: i32 = 30;
+
 /// Marks a list entry whose move waits until the others are searched.
 const DEFERRED: i32 = i32::MIN;
 
@@ -168,6 +172,7 @@ struct Searcher<'a, const W: usize> {
     endgame: EndgameSolver<'a, W>,
     /// Reusable move lists, one per ply from the root.
     lists: Vec<Vec<(i32, usize)>>,
+    history: MoveHistory,
 }
 
 impl<'a, const W: usize> Searcher<'a, W> {
@@ -197,6 +202,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             ),
             endgame: EndgameSolver::new(geometry, settings.rules),
             lists: Vec::new(),
+            history: MoveHistory::new(geometry.shape().cells()),
         }
     }
 
@@ -255,7 +261,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             self.lists.resize_with(ply + 1, Vec::new);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        self.order(position, moves, table_move, depth, &mut list);
+        self.order(position, moves, table_move, depth, ply, &mut list);
         let busy = self.busy.filter(|_| depth >= BUSY_DEPTH);
         let entered = busy.map(|busy| busy.enter(position));
         let mut best = i32::MIN;
@@ -286,6 +292,9 @@ impl<'a, const W: usize> Searcher<'a, W> {
                     best_move = Some(cell);
                 }
                 alpha = alpha.max(score);
+                if alpha >= beta && !self.meter.stopped {
+                    self.history.record_cutoff(ply, cell, depth);
+                }
                 if alpha >= beta || self.meter.stopped {
                     break 'passes;
                 }
@@ -335,18 +344,45 @@ impl<'a, const W: usize> Searcher<'a, W> {
     /// Takes root moves from `work` until every one is finished (or the search is stopped),
     /// searching each with a full window for its exact score.
     fn search_root_moves(&mut self, position: &Position<W>, cells: &[usize], work: &RootWork<'a>) {
+        self.history.age();
         while let Some(index) = work.take() {
             self.meter.watch(work.finished_flag(index), work.depth);
             let child = position
                 .play(self.geometry, cells[index])
                 .expect("root moves are legal");
-            let score = -self.negamax(&child, work.depth - 1, -i32::MAX, i32::MAX, 1);
+            let score = self.root_move_score(&child, work.depth, work.guess(index));
             let finished = !self.meter.stopped;
             self.meter.unwatch();
             work.leave(index, finished.then_some(score));
             if self.meter.stopped {
                 return;
             }
+        }
+    }
+
+    /// The exact score of the root move leading to `child` at `depth`: first within an
+    /// aspiration window around `guess` (its score at the last depth), searched again with
+    /// the window opened on the side where the score fell out.
+    fn root_move_score(&mut self, child: &Position<W>, depth: u32, guess: Option<i32>) -> i32 {
+        let (mut low, mut high) = match guess.filter(|guess| guess.abs() < WIN / 2) {
+            Some(guess) => (guess - ASPIRATION, guess + ASPIRATION),
+            None => (-i32::MAX, i32::MAX),
+        };
+        loop {
+            let score = -self.negamax(child, depth - 1, -high, -low, 1);
+            if self.meter.stopped || (low < score && score < high) {
+                return score;
+            }
+            // Open the side the score fell out of; should the score then fall out of the other
+            // side (search instability), open both.
+            let reopened = low == -i32::MAX || high == i32::MAX;
+            (low, high) = if reopened {
+                (-i32::MAX, i32::MAX)
+            } else if score <= low {
+                (-i32::MAX, score + 1)
+            } else {
+                (score - 1, i32::MAX)
+            };
         }
     }
 
@@ -388,13 +424,14 @@ impl<'a, const W: usize> Searcher<'a, W> {
 
     /// Fills `list` with the moves, most promising first: the table's move, then corners,
     /// then the others by how few replies they leave (deep nodes) or by the mobility-free
-    /// evaluation (shallow ones), X-squares last.
+    /// evaluation (shallow ones) plus the killer and history bonuses, X-squares last.
     fn order(
         &self,
         position: &Position<W>,
         moves: Bits<W>,
         table_move: Option<usize>,
         depth: u32,
+        ply: usize,
         list: &mut Vec<(i32, usize)>,
     ) {
         list.clear();
@@ -411,6 +448,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             } else if self.x_squares.contains(cell) {
                 key -= 1 << 28;
             }
+            key += self.history.bonus(ply, cell);
             if table_move == Some(cell) {
                 key = i32::MAX;
             }
@@ -450,6 +488,9 @@ pub fn analyze_strong<const W: usize>(
         .collect();
     let finished: Vec<AtomicU32> = cells.iter().map(|_| AtomicU32::new(0)).collect();
     let mut order: Vec<usize> = (0..cells.len()).collect();
+    // The scores of the last two depths: a move's score two plies back is the better guess,
+    // as evaluations swing with the side that moves last.
+    let mut guesses = [vec![None; cells.len()], vec![None; cells.len()]];
     let mut result = Analysis::unscored(&cells, target);
     let total_counts = |searchers: &[Searcher<W>]| {
         let mut total = NodeCounts::new(target);
@@ -460,7 +501,7 @@ pub fn analyze_strong<const W: usize>(
     };
     for depth in depths {
         shared.table.next_generation();
-        let work = RootWork::new(depth, order.clone(), &finished);
+        let work = RootWork::new(depth, order.clone(), &finished, guesses[0].clone());
         searchers
             .par_iter_mut()
             .for_each(|searcher| searcher.search_root_moves(position, &cells, &work));
@@ -470,6 +511,10 @@ pub fn analyze_strong<const W: usize>(
         };
         // The next depth hands out the best moves first (stable among equals).
         order.sort_by_key(|&index| std::cmp::Reverse(scores[index]));
+        guesses = [
+            std::mem::take(&mut guesses[1]),
+            scores.iter().copied().map(Some).collect(),
+        ];
         result.depth = depth;
         for (scored, score) in result.moves.iter_mut().zip(scores) {
             scored.score = Some(score);
@@ -510,6 +555,7 @@ pub fn best_moves_strong<const W: usize>(
     let mut best = Vec::new();
     for depth in depths {
         shared.table.next_generation();
+        searcher.history.age();
         let best_score = value_below_best(&mut scored, |&cell, alpha| {
             let child = position.play(geometry, cell).expect("root moves are legal");
             -searcher.negamax(&child, depth - 1, -i32::MAX, -alpha.max(-i32::MAX), 1)
