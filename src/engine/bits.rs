@@ -96,13 +96,18 @@ impl<const W: usize> Bits<W> {
             }
             return out;
         }
-        let words = (amount / 64) as usize;
-        let bits = amount % 64;
+        let (words, bits) = ((amount / 64) as usize, amount % 64);
+        if words >= W {
+            return out;
+        }
+        // The words behind W zero words: every source index is in range, so the loop needs
+        // no branch (conditional loads mispredict from one shift amount to the next).
+        let mut padded = [[0u64; W]; 2];
+        padded[1] = self.0;
+        let padded = padded.as_flattened();
         for (index, word) in out.0.iter_mut().enumerate() {
-            let high = index.checked_sub(words).map_or(0, |source| self.0[source]);
-            let low = index
-                .checked_sub(words + 1)
-                .map_or(0, |source| self.0[source]);
+            let high = padded[W + index - words];
+            let low = padded[W + index - words - 1];
             // `(low >> 1) >> (63 - bits)` is `low >> (64 - bits)`, and 0 when bits = 0.
             *word = (high << bits) | ((low >> 1) >> (63 - bits));
         }
@@ -120,11 +125,17 @@ impl<const W: usize> Bits<W> {
             out.0[W - 1] = self.0[W - 1] >> amount;
             return out;
         }
-        let words = (amount / 64) as usize;
-        let bits = amount % 64;
+        let (words, bits) = ((amount / 64) as usize, amount % 64);
+        if words >= W {
+            return out;
+        }
+        // The words followed by W zero words (see `shift_up`).
+        let mut padded = [[0u64; W]; 2];
+        padded[0] = self.0;
+        let padded = padded.as_flattened();
         for (index, word) in out.0.iter_mut().enumerate() {
-            let low = self.0.get(index + words).copied().unwrap_or(0);
-            let high = self.0.get(index + words + 1).copied().unwrap_or(0);
+            let low = padded[index + words];
+            let high = padded[index + words + 1];
             // `(high << 1) << (63 - bits)` is `high << (64 - bits)`, and 0 when bits = 0.
             *word = (low >> bits) | ((high << 1) << (63 - bits));
         }
