@@ -440,13 +440,19 @@ impl<'a, const W: usize> Searcher<'a, W> {
         list: &mut Vec<(i32, usize)>,
     ) {
         list.clear();
+        let by_replies = depth > self.mobility_depth;
+        let material = if by_replies {
+            0
+        } else {
+            self.evaluator.material(position, position.to_move)
+        };
         for cell in moves {
             let flips = self.geometry.flips(position.mover, position.opponent, cell);
-            let child = position.apply(cell, flips);
-            let mut key = if depth > self.mobility_depth {
+            let mut key = if by_replies {
+                let child = position.apply(cell, flips);
                 -1000 * child.legal_moves(self.geometry).count() as i32
             } else {
-                -self.evaluator.material(&child, child.to_move)
+                self.evaluator.material_after(material, true, cell, flips)
             };
             if self.corners.contains(cell) {
                 key += 1 << 28;
