@@ -156,6 +156,11 @@ const BUSY_DEPTH: u32 = 3;
 /// The half-width of the aspiration window around a root move's last score.
 const ASPIRATION: i32 = 30;
 
+/// Nodes with fewer plies left keep their moves in board order apart from the table's move,
+/// corners, X-squares, killers and history: scoring every move would cost more than the
+/// better order saves (6x6x6 depth 9: 6 % more nodes, 15 % less time).
+const ORDERED_DEPTH: u32 = 2;
+
 /// Marks a list entry whose move waits until the others are searched.
 const DEFERRED: i32 = i32::MIN;
 
@@ -429,7 +434,8 @@ impl<'a, const W: usize> Searcher<'a, W> {
 
     /// Fills `list` with the moves, most promising first: the table's move, then corners,
     /// then the others by how few replies they leave (deep nodes) or by the mobility-free
-    /// evaluation (shallow ones) plus the killer and history bonuses, X-squares last.
+    /// evaluation (shallow ones, not the shallowest) plus the killer and history bonuses,
+    /// X-squares last.
     fn order(
         &self,
         position: &Position<W>,
@@ -440,19 +446,22 @@ impl<'a, const W: usize> Searcher<'a, W> {
         list: &mut Vec<(i32, usize)>,
     ) {
         list.clear();
-        let by_replies = depth > self.mobility_depth;
-        let material = if by_replies {
-            0
-        } else {
-            self.evaluator.material(position, position.to_move)
-        };
+        let scored = depth >= ORDERED_DEPTH;
+        // Shallow nodes score a move by the material after it, deep ones by the replies.
+        let material = (scored && depth <= self.mobility_depth)
+            .then(|| self.evaluator.material(position, position.to_move));
         for cell in moves {
-            let flips = self.geometry.flips(position.mover, position.opponent, cell);
-            let mut key = if by_replies {
-                let child = position.apply(cell, flips);
-                -1000 * child.legal_moves(self.geometry).count() as i32
+            let mut key = if scored {
+                let flips = self.geometry.flips(position.mover, position.opponent, cell);
+                match material {
+                    Some(material) => self.evaluator.material_after(material, true, cell, flips),
+                    None => {
+                        let child = position.apply(cell, flips);
+                        -1000 * child.legal_moves(self.geometry).count() as i32
+                    }
+                }
             } else {
-                self.evaluator.material_after(material, true, cell, flips)
+                0
             };
             if self.corners.contains(cell) {
                 key += 1 << 28;
