@@ -82,9 +82,11 @@ impl TranspositionTable {
     /// A table of at most `bytes` (at least one slot).
     pub fn with_bytes(bytes: usize) -> Self {
         let slots = (bytes / SLOT_BYTES).max(1);
+        // Zeroed memory straight from the allocator: the pages are mapped on first use.
+        let words = bytemuck::zeroed_vec(2 * slots);
+        ask_for_huge_pages(&words);
         TranspositionTable {
-            // Zeroed memory straight from the allocator: the pages are mapped on first use.
-            words: bytemuck::zeroed_vec(2 * slots),
+            words,
             generation: AtomicU8::new(0),
         }
     }
@@ -162,6 +164,33 @@ impl TranspositionTable {
         ((u128::from(key) * slots as u128) >> 64) as usize
     }
 }
+
+/// Asks the kernel to back the table with 2 MB pages: a search touches pages all over the
+/// table at once, and faulting them in 4 KB at a time cost a third of a 200 ms search.
+#[cfg(target_os = "linux")]
+fn ask_for_huge_pages(words: &[AtomicU64]) {
+    const PAGE: usize = 4096;
+    let start = words.as_ptr() as usize;
+    let end = start + std::mem::size_of_val(words);
+    // madvise wants whole pages: the pages that lie entirely inside the table.
+    let first = start.next_multiple_of(PAGE);
+    let last = end / PAGE * PAGE;
+    if last >= first + (1 << 21) {
+        // SAFETY: madvise only advises on how to back this range, which lies inside memory
+        // that `words` owns; it never changes the contents (the pages stay zero until written).
+        unsafe {
+            libc::madvise(
+                first as *mut libc::c_void,
+                last - first,
+                libc::MADV_HUGEPAGE,
+            );
+        }
+    }
+}
+
+/// Other systems keep their default pages.
+#[cfg(not(target_os = "linux"))]
+fn ask_for_huge_pages(_words: &[AtomicU64]) {}
 
 /// The bytes of one slot.
 const SLOT_BYTES: usize = 2 * std::mem::size_of::<AtomicU64>();
