@@ -1,8 +1,9 @@
-//! A bounded transposition table: a fixed array of entries sized in megabytes, one slot per
-//! hash bucket, shared by all the threads of a search; a slot is replaced when the new entry
-//! is at least as deep or comes from a newer search.
+//! A bounded transposition table: a fixed array of entries sized in megabytes, two slots per
+//! hash bucket, shared by all the threads of a search. A new entry takes the slot of the same
+//! position, else the bucket's slot least worth keeping (empty, from an older search, or the
+//! shallower).
 
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 
 use crate::engine::position::Position;
 
@@ -64,31 +65,75 @@ impl Entry {
     }
 }
 
-/// The table: one slot of two words per bucket, the packed entry and the position's hash
-/// xor the entry, so that a slot torn by two threads writing at once fails its check instead
+/// The table: buckets of slots of two words, the packed entry and the position's hash xor
+/// the entry, so that a slot torn by two threads writing at once fails its check instead
 /// of giving a wrong entry. Threads share it through `&self` (relaxed atomics: plain loads and
 /// stores on x86). An empty table is all zeros, so even a large one costs nothing until used.
 pub struct TranspositionTable {
     words: Vec<AtomicU64>,
+    /// The buckets in use: a search starts on a few megabytes and the table grows (up to all
+    /// of `words`) between iterations once the search outgrows it, so short searches touch
+    /// few pages and long ones still get the whole budget.
+    used_buckets: AtomicUsize,
     generation: AtomicU8,
 }
 
 impl TranspositionTable {
-    /// A table that takes at most `megabytes` of memory (at least one slot).
+    /// A table that takes at most `megabytes` of memory (at least one bucket).
     pub fn with_megabytes(megabytes: usize) -> Self {
         Self::with_bytes(megabytes << 20)
     }
 
-    /// A table of at most `bytes` (at least one slot).
+    /// A table of at most `bytes` (at least one bucket).
     pub fn with_bytes(bytes: usize) -> Self {
-        let slots = (bytes / SLOT_BYTES).max(1);
+        let slots = (bytes / BUCKET_BYTES).max(1) * BUCKET_SLOTS;
         // Zeroed memory straight from the allocator: the pages are mapped on first use.
         let words = bytemuck::zeroed_vec(2 * slots);
         ask_for_huge_pages(&words);
+        let buckets = slots / BUCKET_SLOTS;
         TranspositionTable {
             words,
+            used_buckets: AtomicUsize::new(buckets.min(START_BYTES / BUCKET_BYTES)),
             generation: AtomicU8::new(0),
         }
+    }
+
+    /// Grows the part in use while a search of `nodes` nodes would crowd it (more than two
+    /// nodes per slot), keeping the entries. Call it only while no search runs on the table.
+    pub fn fit_to(&self, nodes: u64) {
+        while nodes > 2 * (self.used_buckets() * BUCKET_SLOTS) as u64 && self.grow() {}
+    }
+
+    /// Doubles the buckets in use (up to all of them) and moves every entry to its bucket in
+    /// the larger table; false when there is no room left.
+    fn grow(&self) -> bool {
+        let old = self.used_buckets();
+        let new = (2 * old).min(self.words.len() / (2 * BUCKET_SLOTS));
+        if new == old {
+            return false;
+        }
+        self.used_buckets.store(new, Ordering::Relaxed);
+        // An entry of old bucket b moves to a bucket ≥ b, so going down from the top never
+        // overwrites a bucket that has still to move.
+        for bucket in (0..old).rev() {
+            let slots = bucket * BUCKET_SLOTS..(bucket + 1) * BUCKET_SLOTS;
+            let entries: [(u64, u64); BUCKET_SLOTS] =
+                std::array::from_fn(|index| self.load(slots.start + index));
+            for slot in slots {
+                self.words[2 * slot].store(0, Ordering::Relaxed);
+                self.words[2 * slot + 1].store(0, Ordering::Relaxed);
+            }
+            for (checked, word) in entries {
+                if Entry::unpack(word).is_some() {
+                    self.insert(checked ^ word, word);
+                }
+            }
+        }
+        true
+    }
+
+    fn used_buckets(&self) -> usize {
+        self.used_buckets.load(Ordering::Relaxed)
     }
 
     /// The memory the slots take, in bytes.
@@ -106,12 +151,12 @@ impl TranspositionTable {
     #[inline]
     pub fn probe<const W: usize>(&self, position: &Position<W>) -> Option<Entry> {
         let key = hash(position);
-        let (checked, word) = self.load(self.slot(key));
-        if checked ^ word == key {
-            Entry::unpack(word)
-        } else {
-            None
-        }
+        self.bucket(key).find_map(|slot| {
+            let (checked, word) = self.load(slot);
+            (checked ^ word == key)
+                .then(|| Entry::unpack(word))
+                .flatten()
+        })
     }
 
     /// Stores a result for `position`.
@@ -124,30 +169,42 @@ impl TranspositionTable {
         bound: Bound,
         best: Option<usize>,
     ) {
-        let key = hash(position);
-        let slot = self.slot(key);
         let depth = depth.min(u32::from(u8::MAX)) as u8;
         let generation = self.generation.load(Ordering::Relaxed);
-        let (checked, word) = self.load(slot);
-        let replace = match Entry::unpack(word) {
-            None => true,
-            Some(old) => {
-                old.generation != generation || old.depth <= depth || checked ^ word == key
-            }
+        let best = best.map_or(u16::MAX, |cell| cell as u16);
+        let entry = Entry {
+            score,
+            depth,
+            bound,
+            best,
+            generation,
         };
-        if replace {
-            let best = best.map_or(u16::MAX, |cell| cell as u16);
-            let entry = Entry {
-                score,
-                depth,
-                bound,
-                best,
-                generation,
-            };
-            let word = entry.pack();
-            self.words[2 * slot].store(key ^ word, Ordering::Relaxed);
-            self.words[2 * slot + 1].store(word, Ordering::Relaxed);
-        }
+        self.insert(hash(position), entry.pack());
+    }
+
+    /// Stores the packed entry `word` for the position with hash `key`.
+    #[inline]
+    fn insert(&self, key: u64, word: u64) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        // The slot already holding this position, else the one least worth keeping: empty,
+        // then from an older search, then the shallowest.
+        let holds_key = |&slot: &usize| {
+            let (checked, word) = self.load(slot);
+            checked ^ word == key
+        };
+        let worth = |&slot: &usize| match Entry::unpack(self.load(slot).1) {
+            None => (0, 0),
+            Some(old) => (1 + u8::from(old.generation == generation), old.depth),
+        };
+        let slot = match self.bucket(key).find(holds_key) {
+            Some(slot) => slot,
+            None => self
+                .bucket(key)
+                .min_by_key(worth)
+                .expect("a bucket has slots"),
+        };
+        self.words[2 * slot].store(key ^ word, Ordering::Relaxed);
+        self.words[2 * slot + 1].store(word, Ordering::Relaxed);
     }
 
     /// The two words of a slot: the checked hash and the entry.
@@ -159,9 +216,11 @@ impl TranspositionTable {
         )
     }
 
-    fn slot(&self, key: u64) -> usize {
-        let slots = self.words.len() / 2;
-        ((u128::from(key) * slots as u128) >> 64) as usize
+    /// The slots where `key` may be stored.
+    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
+        let buckets = self.used_buckets();
+        let first = ((u128::from(key) * buckets as u128) >> 64) as usize * BUCKET_SLOTS;
+        first..first + BUCKET_SLOTS
     }
 }
 
@@ -192,8 +251,14 @@ fn ask_for_huge_pages(words: &[AtomicU64]) {
 #[cfg(not(target_os = "linux"))]
 fn ask_for_huge_pages(_words: &[AtomicU64]) {}
 
-/// The bytes of one slot.
-const SLOT_BYTES: usize = 2 * std::mem::size_of::<AtomicU64>();
+/// The part of a table in use when a search starts.
+const START_BYTES: usize = 8 << 20;
+
+/// Slots per bucket: a position may sit in any slot of its bucket.
+const BUCKET_SLOTS: usize = 2;
+
+/// The bytes of one bucket (two words per slot).
+const BUCKET_BYTES: usize = BUCKET_SLOTS * 2 * std::mem::size_of::<AtomicU64>();
 
 /// A 64-bit hash of the discs of both sides (the side to move is implied by which set is
 /// the mover's).
@@ -221,6 +286,55 @@ mod tests {
     use super::*;
     use crate::engine::bits::Bits;
     use crate::engine::position::Color;
+
+    #[test]
+    fn a_full_bucket_gives_up_its_shallowest_entry_of_the_search() {
+        let table = TranspositionTable::with_bytes(BUCKET_BYTES);
+        let position =
+            |mover: u64| Position::from_colors(Bits::<1>([mover]), Bits([0]), Color::Red);
+        table.store(&position(1), 9, 1, Bound::Exact, None);
+        table.store(&position(2), 3, 2, Bound::Exact, None);
+        assert!(table.probe(&position(1)).is_some() && table.probe(&position(2)).is_some());
+        table.store(&position(4), 5, 4, Bound::Exact, None);
+        assert_eq!(
+            table.probe(&position(1)).map(|e| e.score),
+            Some(1),
+            "the deep one stays"
+        );
+        assert!(table.probe(&position(2)).is_none(), "the shallow one goes");
+        table.next_generation();
+        table.store(&position(8), 1, 8, Bound::Exact, None);
+        assert!(
+            table.probe(&position(8)).is_some(),
+            "older searches give way to newer"
+        );
+        assert_eq!(table.bytes(), BUCKET_BYTES);
+    }
+
+    #[test]
+    fn growing_keeps_every_entry_and_stays_within_the_budget() {
+        let table = TranspositionTable::with_megabytes(64);
+        let positions: Vec<Position<1>> = (1..20_000u64)
+            .map(|n| Position::from_colors(Bits([n << 8]), Bits([n]), Color::Red))
+            .collect();
+        for (depth, position) in positions.iter().enumerate() {
+            table.store(
+                position,
+                depth as u32 % 50,
+                depth as i32,
+                Bound::Lower,
+                Some(7),
+            );
+        }
+        let before: Vec<Option<Entry>> = positions.iter().map(|p| table.probe(p)).collect();
+        let started = table.used_buckets();
+        table.fit_to(u64::MAX);
+        assert_eq!(table.used_buckets(), 8 * started, "8 MB grown to all 64 MB");
+        let after: Vec<Option<Entry>> = positions.iter().map(|p| table.probe(p)).collect();
+        assert_eq!(before, after);
+        assert!(before.iter().filter(|entry| entry.is_some()).count() > 19_000);
+        assert!(table.bytes() <= 64 << 20);
+    }
 
     #[test]
     fn the_table_stays_within_its_budget_and_finds_what_it_stored() {
