@@ -5,7 +5,7 @@
 //! it once it would search to the end anyway.
 
 use super::meter::Meter;
-use super::strong::WIN;
+use super::strong::{WIN, principal_variation};
 use crate::engine::bits::Bits;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::{Position, Rules};
@@ -20,6 +20,16 @@ const FASTEST_FIRST_EMPTIES: u32 = 7;
 /// move: a win is above any heuristic value, a loss below (see [`WIN`]).
 pub fn score_of_margin(margin: i32) -> i32 {
     margin + WIN * margin.signum()
+}
+
+/// The final disc margin of the side with `mine` discs against `theirs`: under misère rules
+/// fewer discs win, so the margin is turned round.
+pub(super) fn final_margin(mine: u32, theirs: u32, rules: Rules) -> i32 {
+    let difference = mine as i32 - theirs as i32;
+    match rules {
+        Rules::Classic => difference,
+        Rules::Misere => -difference,
+    }
 }
 
 /// The largest margin whose score is at most `score` ([`score_of_margin`] is increasing and
@@ -147,7 +157,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             return 0;
         }
         match left {
-            0 => return self.margin(position.mover.count(), position.opponent.count()),
+            0 => return self.margin_now(position),
             1 => return self.last_move(position, empties),
             _ => {}
         }
@@ -155,7 +165,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         if moves.is_empty() {
             let passed = position.pass();
             if passed.must_pass(self.geometry) {
-                return self.margin(position.mover.count(), position.opponent.count());
+                return self.margin_now(position);
             }
             return -self.solve(meter, &passed, empties, parity, (-beta, -alpha));
         }
@@ -183,17 +193,9 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             let mut rest = empties;
             rest.remove(*cell);
             let parity = parity ^ 1 << self.region_of[*cell];
-            let mut search = |window: (i32, i32)| -self.solve(meter, child, rest, parity, window);
-            let score = if index == 0 {
-                search((-beta, -alpha))
-            } else {
-                let probe = search((-alpha - 1, -alpha));
-                if probe > alpha && probe < beta {
-                    search((-beta, -alpha))
-                } else {
-                    probe
-                }
-            };
+            let score = principal_variation(index == 0, (alpha, beta), |(low, high)| {
+                -self.solve(meter, child, rest, parity, (-high, -low))
+            });
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta || meter.stopped {
@@ -213,25 +215,25 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             .flips(position.mover, position.opponent, cell)
             .count();
         if flipped > 0 {
-            return self.margin(mine + flipped + 1, theirs - flipped);
+            return final_margin(mine + flipped + 1, theirs - flipped, self.rules);
         }
         let flipped = self
             .geometry
             .flips(position.opponent, position.mover, cell)
             .count();
         if flipped > 0 {
-            return self.margin(mine - flipped, theirs + flipped + 1);
+            return final_margin(mine - flipped, theirs + flipped + 1, self.rules);
         }
-        self.margin(mine, theirs)
+        final_margin(mine, theirs, self.rules)
     }
 
-    /// The final margin for the side with `mine` discs against `theirs`.
-    fn margin(&self, mine: u32, theirs: u32) -> i32 {
-        let difference = mine as i32 - theirs as i32;
-        match self.rules {
-            Rules::Classic => difference,
-            Rules::Misere => -difference,
-        }
+    /// The final margin of `position` if the game ended now.
+    fn margin_now(&self, position: &Position<W>) -> i32 {
+        final_margin(
+            position.mover.count(),
+            position.opponent.count(),
+            self.rules,
+        )
     }
 }
 

@@ -1,7 +1,9 @@
 //! The strong search (DESIGN §3, ours): negamax α/β with principal-variation search,
-//! iterative deepening, a transposition table, move ordering (table move, corners first,
-//! X-squares last, then fewest opponent replies) and exact scores for finished games. A pass
-//! does not use up depth, so a search as deep as the empty cells solves the position exactly.
+//! iterative deepening with aspiration windows at the root, a transposition table shared by
+//! the workers, move ordering (table move, corners first, X-squares last, then fewest opponent
+//! replies or material, killers and history) and exact scores for finished games. A pass does
+//! not use up depth, so a search as deep as the empty cells solves the position exactly; the
+//! last few empties go to the endgame solver.
 
 use std::sync::atomic::{AtomicBool, AtomicU32};
 use std::time::{Duration, Instant};
@@ -11,7 +13,7 @@ use rayon::prelude::*;
 use super::analysis::Analysis;
 use super::busy::BusySet;
 use super::counts::NodeCounts;
-use super::endgame::{EndgameSolver, SOLVER_EMPTIES, score_of_margin};
+use super::endgame::{EndgameSolver, SOLVER_EMPTIES, final_margin, score_of_margin};
 use super::history::MoveHistory;
 use super::meter::Meter;
 use super::root::{best_cells, value_below_best};
@@ -75,11 +77,28 @@ impl StrongSettings {
 /// The exact score of a finished game for the side to move: a win is `WIN` plus the disc
 /// margin, a loss `-WIN` minus it, a draw 0 (under misère rules fewer discs win).
 pub fn final_score<const W: usize>(position: &Position<W>, rules: Rules) -> i32 {
-    let difference = position.mover.count() as i32 - position.opponent.count() as i32;
-    score_of_margin(match rules {
-        Rules::Classic => difference,
-        Rules::Misere => -difference,
-    })
+    let (mine, theirs) = (position.mover.count(), position.opponent.count());
+    score_of_margin(final_margin(mine, theirs, rules))
+}
+
+/// The value of a move searched within (`alpha`, `beta`) by principal-variation search, where
+/// `value(window)` searches it within a window: the first move gets the whole window, the
+/// others a null window at `alpha` first and the whole one only if they may lie inside it.
+#[inline(always)]
+pub(super) fn principal_variation(
+    first: bool,
+    (alpha, beta): (i32, i32),
+    mut value: impl FnMut((i32, i32)) -> i32,
+) -> i32 {
+    if first {
+        return value((alpha, beta));
+    }
+    let probe = value((alpha, alpha + 1));
+    if probe > alpha && probe < beta {
+        value((alpha, beta))
+    } else {
+        probe
+    }
 }
 
 /// The depths iterative deepening goes through: 1, 2, … up to the settings' depth, or, when
@@ -300,7 +319,9 @@ impl<'a, const W: usize> Searcher<'a, W> {
                     deferred = true;
                     continue;
                 }
-                let score = self.search_child(&child, depth, (alpha, beta), ply, searched == 0);
+                let score = principal_variation(searched == 0, (alpha, beta), |(low, high)| {
+                    -self.negamax(&child, depth - 1, -high, -low, ply + 1)
+                });
                 searched += 1;
                 if score > best {
                     best = score;
@@ -333,27 +354,6 @@ impl<'a, const W: usize> Searcher<'a, W> {
             self.table.store(position, depth, best, bound, best_move);
         }
         best
-    }
-
-    /// The score of `child`, a move of a node `depth` plies deep searched within
-    /// (`alpha`, `beta`): a full window for the first move, else a null window first (PVS).
-    fn search_child(
-        &mut self,
-        child: &Position<W>,
-        depth: u32,
-        (alpha, beta): (i32, i32),
-        ply: usize,
-        first: bool,
-    ) -> i32 {
-        if first {
-            return -self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
-        }
-        let probe = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
-        if probe > alpha && probe < beta {
-            -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
-        } else {
-            probe
-        }
     }
 
     /// Takes root moves from `work` until every one is finished (or the search is stopped),
@@ -485,8 +485,9 @@ impl<'a, const W: usize> Searcher<'a, W> {
 
 /// Analyses `position` with the strong search: iterative deepening up to `settings.depth`
 /// (or to the end of the game when few cells are empty), every root move scored exactly at
-/// each finished depth, the root moves spread over the current rayon pool. `on_update` sees the analysis after every finished depth; the cancel
-/// flag or a budget stops it, keeping the last finished depth.
+/// each finished depth, one worker per thread of the current rayon pool. `on_update` sees the
+/// analysis after every finished depth; the cancel flag or a budget stops it, keeping the last
+/// finished depth.
 pub fn analyze_strong<const W: usize>(
     geometry: &Geometry<W>,
     position: &Position<W>,

@@ -86,11 +86,10 @@ impl TranspositionTable {
 
     /// A table of at most `bytes` (at least one bucket).
     pub fn with_bytes(bytes: usize) -> Self {
-        let slots = (bytes / BUCKET_BYTES).max(1) * BUCKET_SLOTS;
+        let buckets = (bytes / BUCKET_BYTES).max(1);
         // Zeroed memory straight from the allocator: the pages are mapped on first use.
-        let words = bytemuck::zeroed_vec(2 * slots);
+        let words = bytemuck::zeroed_vec(2 * BUCKET_SLOTS * buckets);
         ask_for_huge_pages(&words);
-        let buckets = slots / BUCKET_SLOTS;
         TranspositionTable {
             words,
             used_buckets: AtomicUsize::new(buckets.min(START_BYTES / BUCKET_BYTES)),
@@ -120,8 +119,7 @@ impl TranspositionTable {
             let entries: [(u64, u64); BUCKET_SLOTS] =
                 std::array::from_fn(|index| self.load(slots.start + index));
             for slot in slots {
-                self.words[2 * slot].store(0, Ordering::Relaxed);
-                self.words[2 * slot + 1].store(0, Ordering::Relaxed);
+                self.write(slot, 0, 0);
             }
             for (checked, word) in entries {
                 if Entry::unpack(word).is_some() {
@@ -203,7 +201,13 @@ impl TranspositionTable {
                 .min_by_key(worth)
                 .expect("a bucket has slots"),
         };
-        self.words[2 * slot].store(key ^ word, Ordering::Relaxed);
+        self.write(slot, key ^ word, word);
+    }
+
+    /// Writes a slot's two words: the checked hash and the entry (both 0: empty).
+    #[inline(always)]
+    fn write(&self, slot: usize, checked: u64, word: u64) {
+        self.words[2 * slot].store(checked, Ordering::Relaxed);
         self.words[2 * slot + 1].store(word, Ordering::Relaxed);
     }
 
