@@ -10,12 +10,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use common::with_workers;
+use reversi3d::ai::arena::{match_orders, play_match};
 use reversi3d::ai::checkpoint::{CHECKPOINT_FILE, load_checkpoint};
 use reversi3d::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, EvolutionState};
+use reversi3d::ai::gsprt::Gsprt;
 use reversi3d::ai::preset::built_in_named;
 use reversi3d::ai::selfplay::GameSettings;
 use reversi3d::ai::{Preset, SearchKind};
 use reversi3d::engine::Rules;
+use reversi3d::engine::{Geometry, Weights};
 
 fn settings(generations: u32, seed: u64) -> EvolutionSettings {
     let jolly = built_in_named("Jolly").unwrap();
@@ -33,6 +36,7 @@ fn settings(generations: u32, seed: u64) -> EvolutionSettings {
             opening_plies: 2,
         },
         seed,
+        early_stop: None,
     }
 }
 
@@ -111,6 +115,71 @@ fn the_same_seed_gives_the_same_trajectory_with_any_number_of_workers() {
     }
     let (other_seed, _) = evolve(settings(12, 5), tempfile::tempdir().unwrap().path(), 2);
     assert_ne!(one.history, other_seed.history);
+}
+
+#[test]
+fn early_stopping_gives_the_same_run_with_any_number_of_workers_and_saves_games() {
+    let early = |generations, seed| EvolutionSettings {
+        games_per_match: 8,
+        early_stop: Some(Gsprt { elo: 200.0 }),
+        ..settings(generations, seed)
+    };
+    let folders = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+    let (one, events) = evolve(early(8, 4), folders[0].path(), 1);
+    let (two, _) = evolve(early(8, 4), folders[1].path(), 2);
+    assert_eq!(one, two);
+    let scouts: Vec<u32> = events
+        .iter()
+        .filter_map(|event| match event {
+            EvolutionEvent::Scout { result, .. } => Some(result.games()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(scouts.len(), 8);
+    assert!(scouts.iter().all(|&games| games % 2 == 0 && games <= 16));
+    assert!(scouts.iter().any(|&games| games < 16), "{scouts:?}");
+    // Gauntlets play in full: 8 × 10 games per colour.
+    for event in &events {
+        if let EvolutionEvent::Gauntlet { result, .. } = event {
+            assert_eq!(result.games(), 160);
+        }
+    }
+    let checkpoint = load_checkpoint(folders[0].path()).unwrap();
+    assert_eq!(checkpoint.settings.early_stop, Some(Gsprt { elo: 200.0 }));
+}
+
+#[test]
+fn a_lopsided_match_stops_after_the_first_pairs_that_decide_it() {
+    let geometry = Geometry::<1>::new("6x6".parse().unwrap());
+    let game = settings(1, 1).game;
+    let arwen = built_in_named("Arwen").unwrap().weights;
+    let contrary = Weights(arwen.0.map(|w| -w));
+    let orders = match_orders(arwen, contrary, 20, 9);
+    let cancel = AtomicBool::new(false);
+    let play = |workers, early_stop| {
+        with_workers(workers, || {
+            play_match(&geometry, &game, &orders, early_stop, &cancel).unwrap()
+        })
+    };
+    let full = play(2, None);
+    assert_eq!(full.games(), 40);
+    assert!(full.net() > 30, "{full:?}");
+    let test = Some(Gsprt { elo: 100.0 });
+    let stopped = play(1, test);
+    assert_eq!(stopped, play(2, test));
+    assert!(stopped.games() < 20 && stopped.net() > 0, "{stopped:?}");
+    // What counts is the leading pairs of the full match.
+    let leading = with_workers(1, || {
+        play_match(
+            &geometry,
+            &game,
+            &orders[..stopped.games() as usize],
+            None,
+            &cancel,
+        )
+        .unwrap()
+    });
+    assert_eq!(stopped, leading);
 }
 
 #[test]

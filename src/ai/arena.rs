@@ -1,11 +1,11 @@
 //! Many engine games at once on the current rayon pool: the schedule of a tournament or of one
 //! evolution match, played in parallel, each game reported the moment it ends.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
-
+use super::gsprt::{Gsprt, pair_points};
 use super::selfplay::{GameSettings, PlayedGame, play_game, random_opening, stream_rng};
 use crate::engine::{Color, Geometry, Outcome, Weights};
 use crate::files::FileError;
@@ -35,37 +35,56 @@ pub enum RunError {
     File(#[from] FileError),
 }
 
-/// Plays every order on the current rayon pool. `on_finished` sees each game (its index in
-/// `orders`, the game, how long it took) as soon as it ends; the result holds each game with
-/// its time, `None` for a game cut short by the cancel flag.
+/// Whether the games of a schedule go on after one of them ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Start the next games.
+    Continue,
+    /// Start no more games (those in flight still finish).
+    Stop,
+}
+
+/// Plays the orders on the current rayon pool, starting them in their order. `on_finished`
+/// sees each game (its index in `orders`, the game, how long it took) as soon as it ends and
+/// decides whether more games start; the result holds each game with its time, `None` for a
+/// game that was not started or was cut short by the cancel flag.
 pub fn play_games<const W: usize>(
     geometry: &Geometry<W>,
     settings: &GameSettings,
     orders: &[GameOrder],
     cancel: &AtomicBool,
-    on_finished: &(dyn Fn(usize, &PlayedGame, Duration) + Sync),
+    on_finished: &(dyn Fn(usize, &PlayedGame, Duration) -> Flow + Sync),
 ) -> Vec<Option<(PlayedGame, Duration)>> {
-    orders
-        .par_iter()
-        .enumerate()
-        .map(|(index, order)| {
+    let next = AtomicUsize::new(0);
+    let stopped = AtomicBool::new(false);
+    let finished: Vec<OnceLock<(PlayedGame, Duration)>> =
+        orders.iter().map(|_| OnceLock::new()).collect();
+    let worker = || {
+        while !stopped.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed) {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(order) = orders.get(index) else {
+                break;
+            };
             let clock = Instant::now();
             let opening = random_opening(geometry, settings.opening_plies, order.opening_seed);
             let players = [&order.red, &order.green];
-            let game = play_game(
-                geometry,
-                settings,
-                players,
-                &opening,
-                order.game_seed,
-                cancel,
-            )
-            .ok()?;
+            let seed = order.game_seed;
+            let Ok(game) = play_game(geometry, settings, players, &opening, seed, cancel) else {
+                break;
+            };
             let elapsed = clock.elapsed();
-            on_finished(index, &game, elapsed);
-            Some((game, elapsed))
-        })
-        .collect()
+            if on_finished(index, &game, elapsed) == Flow::Stop {
+                stopped.store(true, Ordering::Relaxed);
+            }
+            let _ = finished[index].set((game, elapsed));
+        }
+    };
+    rayon::scope(|scope| {
+        for _ in 0..rayon::current_num_threads().min(orders.len()) {
+            scope.spawn(|_| worker());
+        }
+    });
+    finished.into_iter().map(OnceLock::into_inner).collect()
 }
 
 /// The result of a match between two players, seen from the first.
@@ -82,6 +101,30 @@ pub struct MatchResult {
 }
 
 impl MatchResult {
+    /// One finished game seen from the player who had `colour`.
+    pub fn of_game(game: &PlayedGame, colour: Color) -> Self {
+        let mut result = MatchResult {
+            nodes: game.nodes,
+            ..MatchResult::default()
+        };
+        match game.outcome {
+            Outcome::Draw => result.draws = 1,
+            Outcome::Win(winner) if winner == colour => result.wins = 1,
+            Outcome::Win(_) => result.losses = 1,
+        }
+        result
+    }
+
+    /// Two results together.
+    pub fn plus(&self, other: &MatchResult) -> MatchResult {
+        MatchResult {
+            wins: self.wins + other.wins,
+            draws: self.draws + other.draws,
+            losses: self.losses + other.losses,
+            nodes: self.nodes + other.nodes,
+        }
+    }
+
     /// Wins minus losses: the seed's net score.
     pub fn net(&self) -> i32 {
         self.wins as i32 - self.losses as i32
@@ -120,31 +163,83 @@ pub fn match_orders(first: Weights, second: Weights, per_colour: u32, seed: u64)
         .collect()
 }
 
-/// Plays a match (see [`match_orders`]) on the current rayon pool; `None` when cancelled.
+/// Plays a match (orders from [`match_orders`]) on the current rayon pool; `None` when
+/// cancelled. With a GSPRT the match ends at the first pair of games, in their order, after
+/// which the test decides, and only the pairs up to it count: the same games decide with any
+/// number of workers.
 pub fn play_match<const W: usize>(
     geometry: &Geometry<W>,
     settings: &GameSettings,
-    [first, second]: [Weights; 2],
-    per_colour: u32,
-    seed: u64,
+    orders: &[GameOrder],
+    early_stop: Option<Gsprt>,
     cancel: &AtomicBool,
 ) -> Option<MatchResult> {
-    let orders = match_orders(first, second, per_colour, seed);
-    let games = play_games(geometry, settings, &orders, cancel, &|_, _, _| {});
-    let mut result = MatchResult::default();
-    for (index, game) in games.into_iter().enumerate() {
-        let (game, _) = game?;
-        let first_colour = if index % 2 == 0 {
-            Color::Red
-        } else {
-            Color::Green
-        };
-        match game.outcome {
-            Outcome::Draw => result.draws += 1,
-            Outcome::Win(colour) if colour == first_colour => result.wins += 1,
-            Outcome::Win(_) => result.losses += 1,
+    let tally = Mutex::new(PairTally::new(orders.len()));
+    play_games(geometry, settings, orders, cancel, &|index, game, _| {
+        let mut tally = tally.lock().expect("the tally is never poisoned");
+        tally.games[index] = Some(MatchResult::of_game(game, first_colour(index)));
+        match early_stop {
+            Some(test) if tally.decides(&test) => Flow::Stop,
+            _ => Flow::Continue,
         }
-        result.nodes += game.nodes;
+    });
+    let tally = tally.into_inner().expect("the tally is never poisoned");
+    if tally.decided {
+        return Some(tally.counted);
     }
-    Some(result)
+    tally
+        .games
+        .into_iter()
+        .try_fold(MatchResult::default(), |total, game| {
+            Some(total.plus(&game?))
+        })
+}
+
+/// The colour of the match's first player in game `index` of [`match_orders`].
+fn first_colour(index: usize) -> Color {
+    if index.is_multiple_of(2) {
+        Color::Red
+    } else {
+        Color::Green
+    }
+}
+
+/// The games of a match as they finish, and the leading pairs already weighed by a GSPRT.
+struct PairTally {
+    /// Each game's result seen from the first player, once it is known.
+    games: Vec<Option<MatchResult>>,
+    /// The points of every leading pair weighed so far.
+    pair_points: Vec<f64>,
+    /// Those pairs' results together.
+    counted: MatchResult,
+    /// Whether the test has decided.
+    decided: bool,
+}
+
+impl PairTally {
+    fn new(games: usize) -> Self {
+        PairTally {
+            games: vec![None; games],
+            pair_points: Vec::new(),
+            counted: MatchResult::default(),
+            decided: false,
+        }
+    }
+
+    /// Weighs every newly complete leading pair; whether the test has decided.
+    fn decides(&mut self, test: &Gsprt) -> bool {
+        while !self.decided {
+            let first = 2 * self.pair_points.len();
+            let (Some(Some(red)), Some(Some(green))) =
+                (self.games.get(first), self.games.get(first + 1))
+            else {
+                break;
+            };
+            let pair = red.plus(green);
+            self.pair_points.push(pair_points(&pair));
+            self.counted = self.counted.plus(&pair);
+            self.decided = test.verdict(&self.pair_points).is_some();
+        }
+        self.decided
+    }
 }

@@ -14,8 +14,9 @@ use std::time::{Duration, Instant};
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
-use super::arena::{MatchResult, RunError, play_match};
+use super::arena::{MatchResult, RunError, match_orders, play_match};
 use super::checkpoint::{CHECKPOINT_FILE, load_checkpoint, save_checkpoint};
+use super::gsprt::Gsprt;
 use super::preset::{Preset, file_name_of};
 use super::selfplay::{GameSettings, stream_rng};
 use crate::engine::{Geometry, Weights, WidthJob};
@@ -44,6 +45,10 @@ pub struct EvolutionSettings {
     pub game: GameSettings,
     /// The seed of every random choice.
     pub seed: u64,
+    /// Ends scout and line-search matches early once this test decides (off: the seed's
+    /// fixed-size matches). Gauntlets always play in full: they are scored, not decided.
+    #[serde(default)]
+    pub early_stop: Option<Gsprt>,
 }
 
 /// A player crowned by a gauntlet.
@@ -183,6 +188,9 @@ impl EvolutionSettings {
                 "mutation {} %: choose 1 to 100",
                 self.mutation_percent
             ));
+        }
+        if let Some(test) = &self.early_stop {
+            test.validate()?;
         }
         if self.weights.0.iter().all(|&w| w == 0) {
             return Err("the weights are all zero: nothing to scale or mutate".to_string());
@@ -341,6 +349,15 @@ struct Generation<'a, const W: usize> {
     nodes: u64,
 }
 
+/// The two kinds of match of a generation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Length {
+    /// n games per colour, decided by the sign of the net score (early stop allowed).
+    Decisive,
+    /// n × multiplier games per colour, scored by the net score.
+    Gauntlet,
+}
+
 /// Ends the generation (with `Ok(None)`) when a match was cancelled.
 macro_rules! played {
     ($result:expr) => {
@@ -359,7 +376,7 @@ impl<const W: usize> Generation<'_, W> {
         let parent = self.state.parent.normalized(&mut self.rng);
         self.state.parent = parent;
         let mutant = mutate(&parent, self.state.settings.mutation_percent, &mut self.rng);
-        let scout = played!(self.play_match(mutant, parent, 1));
+        let scout = played!(self.play_match(mutant, parent, Length::Decisive));
         (self.on_event)(&EvolutionEvent::Scout {
             mutant,
             result: scout,
@@ -380,7 +397,7 @@ impl<const W: usize> Generation<'_, W> {
             let (candidate, steps) = played!(self.line_search(mutant, parent));
             summary.line_steps = steps;
             let gauntlet =
-                played!(self.play_match(candidate, self.state.baseline, self.state.multiplier));
+                played!(self.play_match(candidate, self.state.baseline, Length::Gauntlet));
             (self.on_event)(&EvolutionEvent::Gauntlet {
                 candidate,
                 result: gauntlet,
@@ -455,29 +472,32 @@ impl<const W: usize> Generation<'_, W> {
 
     /// A scout-size match whose draw is replayed once; the net score of `first`.
     fn decisive_match(&mut self, first: Weights, second: Weights) -> Option<i32> {
-        let net = self.play_match(first, second, 1)?.net();
+        let net = self.play_match(first, second, Length::Decisive)?.net();
         if net != 0 {
             return Some(net);
         }
-        Some(self.play_match(first, second, 1)?.net())
+        Some(self.play_match(first, second, Length::Decisive)?.net())
     }
 
-    /// A match of n × `multiplier` games per colour, seeded from the generation's generator.
+    /// A match of the given length, seeded from the generation's generator.
     fn play_match(
         &mut self,
         first: Weights,
         second: Weights,
-        multiplier: u32,
+        length: Length,
     ) -> Option<MatchResult> {
         let settings = &self.state.settings;
+        let (multiplier, early_stop) = match length {
+            Length::Decisive => (1, settings.early_stop),
+            Length::Gauntlet => (self.state.multiplier, None),
+        };
         let per_colour = settings.games_per_match * multiplier;
-        let seed = self.rng.random::<u64>();
+        let orders = match_orders(first, second, per_colour, self.rng.random::<u64>());
         let result = play_match(
             self.geometry,
             &settings.game,
-            [first, second],
-            per_colour,
-            seed,
+            &orders,
+            early_stop,
             self.cancel,
         )?;
         self.games += result.games();

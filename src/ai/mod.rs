@@ -4,6 +4,7 @@ pub mod arena;
 pub mod checkpoint;
 pub mod crosstable;
 pub mod evolution;
+pub mod gsprt;
 pub mod library;
 pub mod player;
 pub mod preset;

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::arena::{GameOrder, RunError, play_games};
+use super::arena::{Flow, GameOrder, RunError, play_games};
 use super::crosstable::Crosstable;
 use super::preset::Preset;
 use super::selfplay::{GameSettings, PlayedGame, stream_rng};
@@ -233,6 +233,7 @@ impl WidthJob for Run<'_> {
                 };
                 drop(tally);
                 (self.on_game)(&finished, &progress);
+                Flow::Continue
             },
         );
         let (_, nodes, problem) = tally.into_inner().expect("the tally is never poisoned");

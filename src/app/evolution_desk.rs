@@ -12,6 +12,7 @@ use super::contest_form::ContestForm;
 use crate::ai::Preset;
 use crate::ai::checkpoint::load_checkpoint;
 use crate::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, EvolutionState};
+use crate::ai::gsprt::Gsprt;
 use crate::files::time_stamp;
 
 /// What the Evolution panel sets up (the player is the Weights panel's player).
@@ -24,6 +25,10 @@ pub struct EvolutionForm {
     pub games: u32,
     /// R: the largest mutation, in percent.
     pub mutation: u32,
+    /// Whether scout and line-search matches stop early once a GSPRT decides.
+    pub early_stop: bool,
+    /// δ of that GSPRT, in Elo.
+    pub early_stop_elo: f64,
     /// How the games are played.
     pub contest: ContestForm,
     /// The folder of the last run started or resumed.
@@ -36,6 +41,8 @@ impl Default for EvolutionForm {
             generations: 1000,
             games: 10,
             mutation: 10,
+            early_stop: false,
+            early_stop_elo: 50.0,
             contest: ContestForm::default(),
             folder: None,
         }
@@ -92,6 +99,9 @@ impl EvolutionDesk {
             mutation_percent: form.mutation,
             game: form.contest.game_settings(),
             seed: form.contest.seed,
+            early_stop: form.early_stop.then_some(Gsprt {
+                elo: form.early_stop_elo,
+            }),
         };
         settings.validate()?;
         let name: String = player

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::SearchKind;
+use crate::ai::gsprt::Gsprt;
 use crate::engine::{Rules, Shape};
 
 /// Who sits on one side: a human, or an AI preset (by name) with its depth.
@@ -192,6 +193,10 @@ impl Settings {
         self.tournament.games = self.tournament.games.clamp(1, 1000);
         self.evolution.games = self.evolution.games.clamp(1, 1000);
         self.evolution.mutation = self.evolution.mutation.clamp(1, 100);
+        self.evolution.early_stop_elo = self
+            .evolution
+            .early_stop_elo
+            .clamp(Gsprt::MIN_ELO, Gsprt::MAX_ELO);
         for contest in [&mut self.tournament.contest, &mut self.evolution.contest] {
             contest.depth = contest
                 .depth

@@ -12,6 +12,7 @@ use super::interrupt::interrupt_flag;
 use super::setup::{GameArgs, find_player};
 use crate::ai::PresetLibrary;
 use crate::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, total_time};
+use crate::ai::gsprt::Gsprt;
 
 /// Arguments of `reversi3d evolve`.
 #[derive(Args, Debug)]
@@ -36,6 +37,11 @@ pub struct EvolveArgs {
     /// R: the largest mutation of a weight, in percent.
     #[arg(long, default_value_t = 10)]
     mutation: u32,
+    /// End scout and line-search matches early once a GSPRT tells "δ Elo stronger" from
+    /// "δ Elo weaker" (5 % error each way); gauntlets always play in full. Off by default:
+    /// the seed's fixed-size matches.
+    #[arg(long, value_name = "δ_ELO")]
+    gsprt: Option<f64>,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -64,6 +70,7 @@ pub fn run(args: &EvolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()
                 mutation_percent: args.mutation,
                 game: args.game.settings(),
                 seed: args.game.seed,
+                early_stop: args.gsprt.map(|elo| Gsprt { elo }),
             };
             Evolution::start(settings, folder)?
         }
@@ -74,7 +81,7 @@ pub fn run(args: &EvolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()
     writeln!(
         out,
         "evolve {} on {}: depth {}, {} search, {} random opening plies, n = {}, R = {} %, \
-         seed {}; generation {} of {} done, best gauntlet score {}, multiplier {}; folder {}",
+         seed {}{}; generation {} of {} done, best gauntlet score {}, multiplier {}; folder {}",
         settings.player,
         settings.game.shape,
         settings.game.depth,
@@ -83,6 +90,10 @@ pub fn run(args: &EvolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()
         settings.games_per_match,
         settings.mutation_percent,
         settings.seed,
+        match settings.early_stop {
+            Some(test) => format!(", early stop by GSPRT ±{} Elo", test.elo),
+            None => String::new(),
+        },
         state.generation,
         settings.generations,
         state.best_score,

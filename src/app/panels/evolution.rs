@@ -5,6 +5,7 @@
 use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 
 use super::contest::{game_rows, net_colour};
+use crate::ai::gsprt::Gsprt;
 use crate::app::evolution_desk::EvolutionView;
 use crate::app::session::Session;
 use crate::engine::Weights;
@@ -69,6 +70,21 @@ fn set_up(ui: &mut egui::Ui, session: &mut Session) {
                 ui.label("Mutation %");
                 ui.add(egui::DragValue::new(&mut form.mutation).range(1..=100))
                     .on_hover_text("R: the largest change of a weight in a mutation, in percent");
+                ui.end_row();
+                ui.checkbox(&mut form.early_stop, "Early stop")
+                    .on_hover_text(
+                        "End scout and line-search matches as soon as a sequential test \
+                         (GSPRT, 5 % error each way) tells \"δ Elo stronger\" from \"δ Elo \
+                         weaker\"; gauntlets always play in full. Off: the seed's matches",
+                    );
+                ui.add_enabled(
+                    form.early_stop,
+                    egui::DragValue::new(&mut form.early_stop_elo)
+                        .range(Gsprt::MIN_ELO..=Gsprt::MAX_ELO)
+                        .prefix("δ = ")
+                        .suffix(" Elo"),
+                )
+                .on_hover_text("Smaller δ: surer verdicts, longer matches");
                 ui.end_row();
                 game_rows(ui, "evolution", &mut form.contest);
             });
