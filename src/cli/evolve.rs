@@ -122,8 +122,17 @@ pub fn run(args: &EvolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()
             EvolutionEvent::Scout { result, .. } => {
                 bar.set_message(format!("scout net {:+}", result.net()));
             }
-            EvolutionEvent::LineStep { step, .. } => {
+            EvolutionEvent::LineStep {
+                step,
+                ahead,
+                behind,
+                centre,
+            } => {
                 bar.set_message(format!("line search step {step}"));
+                say(format!(
+                    "  line step {step:>2}: ahead {:+3}, behind {:+3}; centre {centre}",
+                    ahead.1, behind.1
+                ));
             }
             EvolutionEvent::Gauntlet {
                 result, best_score, ..
