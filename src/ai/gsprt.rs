@@ -53,8 +53,8 @@ impl Gsprt {
         }
     }
 
-    /// The log-likelihood ratio of "δ stronger" over "δ weaker" after `pairs`, each pair's
-    /// score being the first player's points in it (0, ½, 1, 1½ or 2).
+    /// The log-likelihood ratio of "δ stronger" over "δ weaker" given the first player's
+    /// points in each finished pair of games (0, ½, 1, 1½ or 2).
     pub fn log_likelihood_ratio(&self, pair_points: &[f64]) -> f64 {
         let virtual_pairs = [0.0, 2.0];
         let scores = pair_points.iter().chain(&virtual_pairs).map(|p| p / 2.0);
