@@ -34,6 +34,9 @@ pub struct Geometry<const W: usize> {
     category_masks: [Bits<W>; 8],
     /// The most opponent discs one move can flip in a line: N − 2.
     longest_run: usize,
+    /// Four-word boards on processors with AVX2: the axes as the vector move generation
+    /// takes them (amount, inner cells).
+    vector_axes: Option<Vec<(u32, [u64; 4])>>,
 }
 
 impl<const W: usize> Geometry<W> {
@@ -45,7 +48,7 @@ impl<const W: usize> Geometry<W> {
         let mut steps = shape.steps();
         steps.sort_by_key(|&step| shape.step_offset(step) < 0);
         let offsets: Vec<isize> = steps.iter().map(|&s| shape.step_offset(s)).collect();
-        let axes = steps
+        let axes: Vec<Axis<W>> = steps
             .iter()
             .zip(&offsets)
             .filter(|&(_, &offset)| offset > 0)
@@ -114,10 +117,19 @@ impl<const W: usize> Geometry<W> {
                 .filter(|&c| shape.category(c) == category)
                 .collect()
         });
+        let vector_axes = (W == 4
+            && vector_moves_available()
+            && axes.iter().all(|axis| axis.amount < 64))
+        .then(|| {
+            axes.iter()
+                .map(|axis| (axis.amount, std::array::from_fn(|i| axis.inner.0[i])))
+                .collect()
+        });
         Geometry {
             shape,
             full: Bits::first(cells),
             axes,
+            vector_axes,
             offsets,
             ray_lengths,
             neighbors,
@@ -152,6 +164,20 @@ impl<const W: usize> Geometry<W> {
             moves.0[0] = self.single_word_moves(mover.0[0], opponent.0[0]);
             return moves;
         }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(axes) = &self.vector_axes {
+            let four = |bits: Bits<W>| std::array::from_fn(|i| bits.0[i]);
+            // SAFETY: the vector axes exist only when the processor has AVX2.
+            let words = unsafe {
+                super::wide_moves::legal_moves(axes, four(self.full), four(mover), four(opponent))
+            };
+            return Bits(std::array::from_fn(|i| words[i]));
+        }
+        self.portable_legal_moves(mover, opponent)
+    }
+
+    /// [`Self::legal_moves`] on boards of more than one word, without vector instructions.
+    fn portable_legal_moves(&self, mover: Bits<W>, opponent: Bits<W>) -> Bits<W> {
         let empty = self.full.and_not(mover | opponent);
         let mut reached = Bits::EMPTY;
         for axis in &self.axes {
@@ -305,6 +331,14 @@ fn walk_axis<const W: usize>(seeds: Bits<W>, runners: Bits<W>, amount: u32) -> B
     reached
 }
 
+/// Whether four-word boards generate moves with vector instructions here.
+fn vector_moves_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return super::wide_moves::available();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 /// A computation that runs with the bitset width of a shape (see [`Shape::dispatch`]).
 pub trait WidthJob {
     /// What the job returns.
@@ -322,6 +356,42 @@ impl Shape {
             4 => job.run(&Geometry::<4>::new(self)),
             8 => job.run(&Geometry::<8>::new(self)),
             _ => job.run(&Geometry::<16>::new(self)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+
+    /// Vector and portable move generation agree on random discs (any disjoint pair of sets
+    /// is a valid input), from nearly empty to nearly full boards.
+    #[test]
+    fn vector_move_generation_matches_the_portable_one() {
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(5);
+        for board in ["6x6x6", "10x10", "16x16"] {
+            let geometry = Geometry::<4>::new(board.parse().unwrap());
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(geometry.vector_axes.is_some(), super::super::wide_moves::available());
+            for round in 0..2000 {
+                let filled = f64::from(round % 20) / 20.0;
+                let (mut mover, mut opponent) = (Bits::EMPTY, Bits::EMPTY);
+                for cell in 0..geometry.shape.cells() {
+                    if rng.random_bool(filled) {
+                        if rng.random_bool(0.5) {
+                            mover.insert(cell);
+                        } else {
+                            opponent.insert(cell);
+                        }
+                    }
+                }
+                assert_eq!(
+                    geometry.legal_moves(mover, opponent),
+                    geometry.portable_legal_moves(mover, opponent),
+                    "{board}, round {round}"
+                );
+            }
         }
     }
 }

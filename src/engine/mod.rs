@@ -8,6 +8,8 @@ pub mod perft;
 pub mod position;
 pub mod search;
 pub mod shape;
+#[cfg(target_arch = "x86_64")]
+mod wide_moves;
 
 pub use bits::Bits;
 pub use eval::{Evaluator, Weights, WeightsError};
