@@ -373,7 +373,10 @@ mod tests {
         for board in ["6x6x6", "10x10", "16x16"] {
             let geometry = Geometry::<4>::new(board.parse().unwrap());
             #[cfg(target_arch = "x86_64")]
-            assert_eq!(geometry.vector_axes.is_some(), super::super::wide_moves::available());
+            assert_eq!(
+                geometry.vector_axes.is_some(),
+                super::super::wide_moves::available()
+            );
             for round in 0..2000 {
                 let filled = f64::from(round % 20) / 20.0;
                 let (mut mover, mut opponent) = (Bits::EMPTY, Bits::EMPTY);
