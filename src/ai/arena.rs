@@ -5,9 +5,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use super::gsprt::{Gsprt, pair_points};
+use super::crosstable::Record;
+use super::gsprt::Gsprt;
 use super::selfplay::{GameSettings, PlayedGame, play_game, random_opening, stream_rng};
-use crate::engine::{Color, Geometry, Outcome, Weights};
+use crate::engine::{Color, Geometry, Weights};
 use crate::files::FileError;
 use rand::RngExt;
 
@@ -90,12 +91,8 @@ pub fn play_games<const W: usize>(
 /// The result of a match between two players, seen from the first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchResult {
-    /// Games the first player won.
-    pub wins: u32,
-    /// Drawn games.
-    pub draws: u32,
-    /// Games the second player won.
-    pub losses: u32,
+    /// The first player's wins, draws and losses.
+    pub record: Record,
     /// Nodes searched in all games.
     pub nodes: u64,
 }
@@ -103,36 +100,26 @@ pub struct MatchResult {
 impl MatchResult {
     /// One finished game seen from the player who had `colour`.
     pub fn of_game(game: &PlayedGame, colour: Color) -> Self {
-        let mut result = MatchResult {
+        MatchResult {
+            record: Record::of_game(game.outcome, colour),
             nodes: game.nodes,
-            ..MatchResult::default()
-        };
-        match game.outcome {
-            Outcome::Draw => result.draws = 1,
-            Outcome::Win(winner) if winner == colour => result.wins = 1,
-            Outcome::Win(_) => result.losses = 1,
         }
-        result
     }
 
-    /// Two results together.
-    pub fn plus(&self, other: &MatchResult) -> MatchResult {
-        MatchResult {
-            wins: self.wins + other.wins,
-            draws: self.draws + other.draws,
-            losses: self.losses + other.losses,
-            nodes: self.nodes + other.nodes,
-        }
+    /// Adds `other`'s games.
+    pub fn add(&mut self, other: &MatchResult) {
+        self.record.add(&other.record);
+        self.nodes += other.nodes;
     }
 
     /// Wins minus losses: the seed's net score.
     pub fn net(&self) -> i32 {
-        self.wins as i32 - self.losses as i32
+        self.record.net()
     }
 
     /// Games played.
     pub fn games(&self) -> u32 {
-        self.wins + self.draws + self.losses
+        self.record.games()
     }
 }
 
@@ -187,12 +174,11 @@ pub fn play_match<const W: usize>(
     if tally.decided {
         return Some(tally.counted);
     }
-    tally
-        .games
-        .into_iter()
-        .try_fold(MatchResult::default(), |total, game| {
-            Some(total.plus(&game?))
-        })
+    let mut total = MatchResult::default();
+    for game in tally.games {
+        total.add(&game?);
+    }
+    Some(total)
 }
 
 /// The colour of the match's first player in game `index` of [`match_orders`].
@@ -235,9 +221,10 @@ impl PairTally {
             else {
                 break;
             };
-            let pair = red.plus(green);
-            self.pair_points.push(pair_points(&pair));
-            self.counted = self.counted.plus(&pair);
+            let mut pair = *red;
+            pair.add(green);
+            self.pair_points.push(pair.record.points());
+            self.counted.add(&pair);
             self.decided = test.verdict(&self.pair_points).is_some();
         }
         self.decided

@@ -28,11 +28,34 @@ impl Record {
         self.wins as i32 - self.losses as i32
     }
 
+    /// One game seen from the player who had `colour`.
+    pub fn of_game(outcome: Outcome, colour: Color) -> Record {
+        match outcome {
+            Outcome::Win(winner) if winner == colour => Record {
+                wins: 1,
+                ..Record::default()
+            },
+            Outcome::Win(_) => Record {
+                losses: 1,
+                ..Record::default()
+            },
+            Outcome::Draw => Record {
+                draws: 1,
+                ..Record::default()
+            },
+        }
+    }
+
+    /// Points, a win counting one and a draw half.
+    pub fn points(&self) -> f64 {
+        f64::from(self.wins) + 0.5 * f64::from(self.draws)
+    }
+
     /// The score fraction, a draw counting half (0.5 before any game).
     pub fn score(&self) -> f64 {
         match self.games() {
             0 => 0.5,
-            games => (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(games),
+            games => self.points() / f64::from(games),
         }
     }
 
@@ -45,7 +68,8 @@ impl Record {
         }
     }
 
-    fn add(&mut self, other: &Record) {
+    /// Adds `other`'s games.
+    pub fn add(&mut self, other: &Record) {
         self.wins += other.wins;
         self.draws += other.draws;
         self.losses += other.losses;
@@ -122,20 +146,7 @@ impl Crosstable {
 
     /// Adds a finished game between players `red` and `green` (indices).
     pub fn add(&mut self, red: usize, green: usize, outcome: Outcome) {
-        let record = match outcome {
-            Outcome::Win(Color::Red) => Record {
-                wins: 1,
-                ..Record::default()
-            },
-            Outcome::Win(Color::Green) => Record {
-                losses: 1,
-                ..Record::default()
-            },
-            Outcome::Draw => Record {
-                draws: 1,
-                ..Record::default()
-            },
-        };
+        let record = Record::of_game(outcome, Color::Red);
         self.pairs[red][green].add(&record);
         self.pairs[green][red].add(&record.reversed());
         self.colours.add(&record);

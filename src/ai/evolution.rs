@@ -513,7 +513,7 @@ impl<const W: usize> Generation<'_, W> {
         candidate: Weights,
         gauntlet: MatchResult,
     ) -> Result<(), RunError> {
-        let sweep = gauntlet.wins == gauntlet.games();
+        let sweep = gauntlet.record.wins == gauntlet.games();
         let champion = Champion {
             generation,
             name: champion_name(&self.state.settings.player, generation),

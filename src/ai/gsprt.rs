@@ -12,8 +12,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::arena::MatchResult;
-
 /// The error probabilities of both kinds (accepting the wrong hypothesis).
 const ERROR_RATE: f64 = 0.05;
 
@@ -78,11 +76,6 @@ impl Gsprt {
             None
         }
     }
-}
-
-/// The first player's points in a finished pair of games.
-pub fn pair_points(pair: &MatchResult) -> f64 {
-    f64::from(pair.wins) + f64::from(pair.draws) / 2.0
 }
 
 /// The expected score of a player `elo` points stronger than its opponent.
