@@ -3,6 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use reversi3d::engine::notation::parse_cell;
 use reversi3d::engine::search::{Analysis, AnalysisSettings, analyze};
 use reversi3d::engine::{Geometry, Position, Weights};
 
@@ -75,5 +76,49 @@ fn nodes_6x6x6() {
             nodes,
             "depth {depth}"
         );
+    }
+}
+
+/// The original app's own engine on 4×4 after `2-1,3-1,4-2,1-3` (Red to move, ArwenV10,
+/// symmetry on): after `4-1` Green has no reply, and its root split searches the position
+/// after that pass at depth − 1 (issue #19's figures, measured beside the original app).
+#[test]
+fn forced_pass_after_a_root_move_follows_the_seed() {
+    let geometry = Geometry::<1>::new("4x4".parse().unwrap());
+    let mut position = Position::start(&geometry);
+    for text in ["2-1", "3-1", "4-2", "1-3"] {
+        let cell = parse_cell(geometry.shape(), text).unwrap();
+        position = position.play(&geometry, cell).unwrap();
+    }
+    let four_one = parse_cell(geometry.shape(), "4-1").unwrap();
+    for (depth, nodes, value) in [(3, 64, 2050), (8, 759, 3056)] {
+        let settings = AnalysisSettings {
+            depth,
+            alpha_beta: true,
+            symmetry: true,
+            weights: ARWEN_V10,
+        };
+        let analysis = analyze(
+            &geometry,
+            &position,
+            &settings,
+            &AtomicBool::new(false),
+            &|_| {},
+        );
+        assert_eq!(analysis.nodes.total(), nodes, "depth {depth}");
+        let score = analysis
+            .moves
+            .iter()
+            .find(|m| m.cell == four_one)
+            .unwrap()
+            .score;
+        assert_eq!(score, Some(value), "depth {depth}");
+        assert_eq!(analysis.choose(None), Some(four_one));
+        if depth == 8 {
+            assert_eq!(
+                analysis.nodes.levels(),
+                [188, 177, 149, 116, 65, 42, 15, 6, 1]
+            );
+        }
     }
 }

@@ -9,7 +9,7 @@ use common::scores;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use common::reference::{Naive, naive_evaluation, naive_minimax};
+use common::reference::{Naive, naive_evaluation, naive_full_tree_levels, naive_root_move_value};
 use common::to_naive;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -101,7 +101,7 @@ fn naive_scores<const W: usize>(
             child.play(cell);
             (
                 cell,
-                naive_minimax(&child, depth - 1, root, false, &evaluate) as i32,
+                naive_root_move_value(&child, depth, root, &evaluate) as i32,
             )
         })
         .collect()
@@ -231,4 +231,69 @@ fn cancelling_stops_a_long_search_promptly() {
         stopped_after < Duration::from_secs(2),
         "stopped after {stopped_after:?}"
     );
+}
+
+/// Positions where some root move leaves the opponent without a reply: the root split
+/// searches the position after that forced pass at depth − 1 (the seed's rule). Scores with
+/// α/β on and off, with the symmetry filter, and on 1 or 2 workers equal the naive
+/// reference's, and without pruning so do the node counts per remaining depth.
+struct ForcedPassAtRoot {
+    positions: usize,
+    max_depth: u32,
+}
+
+impl WidthJob for ForcedPassAtRoot {
+    type Output = ();
+
+    fn run<const W: usize>(self, geometry: &Geometry<W>) {
+        let shape = geometry.shape();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(shape.cells() as u64 + 19);
+        let mut found = 0;
+        while found < self.positions {
+            let position = random_position(geometry, &mut rng);
+            let leaves_no_reply = position.legal_moves(geometry).iter().any(|cell| {
+                let after = position.play(geometry, cell).unwrap();
+                after.must_pass(geometry)
+            });
+            if !leaves_no_reply {
+                continue;
+            }
+            let depth = 2 + found as u32 % (self.max_depth - 1);
+            found += 1;
+            let expected = naive_scores(shape, &position, depth);
+            let full =
+                common::with_workers(1, || run(geometry, &position, &settings(depth, false)));
+            assert_eq!(scores(&full), expected, "{shape} depth {depth}, no pruning");
+            let levels = naive_full_tree_levels(&to_naive(shape, &position), depth);
+            assert_eq!(
+                full.nodes.levels(),
+                levels,
+                "{shape} depth {depth}: nodes per level"
+            );
+            let pruned =
+                common::with_workers(2, || run(geometry, &position, &settings(depth, true)));
+            assert_eq!(scores(&pruned), expected, "{shape} depth {depth}, α/β");
+            let symmetric = AnalysisSettings {
+                symmetry: true,
+                ..settings(depth, true)
+            };
+            let filtered = run(geometry, &position, &symmetric);
+            for (cell, score) in scores(&filtered) {
+                assert!(
+                    expected.contains(&(cell, score)),
+                    "{shape} depth {depth}: symmetry"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_forced_pass_after_a_root_move_costs_no_ply() {
+    for (board, positions, max_depth) in [("4x4", 60, 7), ("6x6", 40, 5), ("4x4x4", 20, 4)] {
+        board.parse::<Shape>().unwrap().dispatch(ForcedPassAtRoot {
+            positions,
+            max_depth,
+        });
+    }
 }

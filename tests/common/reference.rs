@@ -297,3 +297,85 @@ pub fn naive_minimax(
         values.min().unwrap()
     }
 }
+
+/// The tasks of the seed's root split for the root move that led to `child` in a search of
+/// `depth` ≥ 2 plies: each reply's position at depth − 2; when the opponent has no reply, the
+/// position after the forced pass at depth − 1 with the pass remembered (that pass costs no
+/// ply). Each task is (position, depth, after a pass).
+fn naive_root_tasks(child: &Naive, depth: u32) -> Vec<(Naive, u32, bool)> {
+    let replies = child.legal_moves();
+    if replies.is_empty() {
+        let mut passed = child.clone();
+        passed.pass();
+        return vec![(passed, depth - 1, true)];
+    }
+    replies
+        .into_iter()
+        .map(|reply| {
+            let mut next = child.clone();
+            next.play(reply);
+            (next, depth - 2, false)
+        })
+        .collect()
+}
+
+/// The classic search's value for `root` of the root move that led to `child`, searched
+/// `depth` plies deep: the leaf itself at depth 1, else the minimum over the root split's
+/// tasks (DESIGN §3), each searched by plain minimax.
+pub fn naive_root_move_value(
+    child: &Naive,
+    depth: u32,
+    root: u8,
+    evaluate: &dyn Fn(&Naive) -> i64,
+) -> i64 {
+    if depth == 1 {
+        return evaluate(child);
+    }
+    naive_root_tasks(child, depth)
+        .iter()
+        .map(|(task, task_depth, after_pass)| {
+            naive_minimax(task, *task_depth, root, *after_pass, evaluate)
+        })
+        .min()
+        .expect("a root move has at least one task")
+}
+
+/// The nodes of the classic search without pruning from `board` searched `depth` ≥ 1 plies
+/// deep, per remaining depth (index 0: the leaves): the root, each root move, and every node of
+/// the root split's tasks, a pass being a node of its own inside them.
+pub fn naive_full_tree_levels(board: &Naive, depth: u32) -> Vec<u64> {
+    fn visit(board: &Naive, depth: u32, after_pass: bool, levels: &mut [u64]) {
+        levels[depth as usize] += 1;
+        if depth == 0 {
+            return;
+        }
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            if !after_pass {
+                let mut passed = board.clone();
+                passed.pass();
+                visit(&passed, depth - 1, true, levels);
+            }
+            return;
+        }
+        for cell in moves {
+            let mut child = board.clone();
+            child.play(cell);
+            visit(&child, depth - 1, false, levels);
+        }
+    }
+    let mut levels = vec![0; depth as usize + 1];
+    levels[depth as usize] = 1;
+    for cell in board.legal_moves() {
+        levels[depth as usize - 1] += 1;
+        if depth == 1 {
+            continue;
+        }
+        let mut child = board.clone();
+        child.play(cell);
+        for (task, task_depth, after_pass) in naive_root_tasks(&child, depth) {
+            visit(&task, task_depth, after_pass, &mut levels);
+        }
+    }
+    levels
+}

@@ -3,7 +3,9 @@
 //!
 //! The classic search splits the root (DESIGN §3): every (root move, reply) pair is one task,
 //! searched at depth − 2 with a full window; a root move's value is the minimum over its tasks,
-//! so the top two plies are plain minimax. The tasks are spread over the current rayon pool;
+//! so the top two plies are plain minimax. When a root move leaves the opponent without a
+//! reply, its one task is the position after that pass at depth − 1 (the seed's rule: that
+//! forced pass costs no ply; see `root_tasks`). The tasks are spread over the current rayon pool;
 //! values and node counts do not depend on how many workers there are.
 
 use std::sync::Mutex;
@@ -153,7 +155,7 @@ pub fn analyze<const W: usize>(
         ..Analysis::unscored(&cells, depth)
     });
     let root_player = position.to_move;
-    let search_task = |task: &(Position<W>, u32)| {
+    let search_task = |task: &RootTask<W>| {
         let mut search = TaskSearch::new(
             geometry,
             &evaluator,
@@ -162,8 +164,15 @@ pub fn analyze<const W: usize>(
             cancel,
             depth,
         );
-        let material = search.material(&task.0);
-        let value = search.search(&task.0, material, task.1, i32::MIN, i32::MAX, false);
+        let material = search.material(&task.position);
+        let value = search.search(
+            &task.position,
+            material,
+            task.depth,
+            i32::MIN,
+            i32::MAX,
+            task.after_pass,
+        );
         let cancelled = search.cancelled();
         (value, search.counts, cancelled)
     };
@@ -173,15 +182,7 @@ pub fn analyze<const W: usize>(
             let search = TaskSearch::new(geometry, &evaluator, root_player, true, cancel, 0);
             (search.evaluate(&after), NodeCounts::new(0), false)
         } else {
-            let replies = after.legal_moves(geometry);
-            let tasks: Vec<(Position<W>, u32)> = if replies.is_empty() {
-                vec![(after, depth - 1)]
-            } else {
-                replies
-                    .iter()
-                    .map(|reply| (after.play(geometry, reply).unwrap(), depth - 2))
-                    .collect()
-            };
+            let tasks = root_tasks(geometry, &after, depth);
             tasks.par_iter().map(search_task).reduce(
                 || (i32::MAX, NodeCounts::new(depth), false),
                 |(a, mut counts, stop_a), (b, other, stop_b)| {
@@ -203,6 +204,42 @@ pub fn analyze<const W: usize>(
     let mut analysis = state.into_inner().expect("no update panics");
     analysis.elapsed = clock.elapsed();
     analysis
+}
+
+/// One task of the classic root split: a position searched with a full window.
+struct RootTask<const W: usize> {
+    position: Position<W>,
+    depth: u32,
+    /// The side to move in `position` comes from a pass (a second pass ends the game).
+    after_pass: bool,
+}
+
+/// The tasks of the root move that led to `after` in a search `depth` (≥ 2) plies deep: one per
+/// reply, at depth − 2. When the opponent has no reply, the seed's root split (its
+/// `getBestMoveAI_Async`) searches the position after the pass, the root player to move and
+/// the pass remembered, at depth − 1: that forced pass costs neither a ply nor a node. Inside
+/// the tree a pass still uses a ply ([`TaskSearch::search`]).
+fn root_tasks<const W: usize>(
+    geometry: &Geometry<W>,
+    after: &Position<W>,
+    depth: u32,
+) -> Vec<RootTask<W>> {
+    let replies = after.legal_moves(geometry);
+    if replies.is_empty() {
+        return vec![RootTask {
+            position: after.pass(),
+            depth: depth - 1,
+            after_pass: true,
+        }];
+    }
+    replies
+        .iter()
+        .map(|reply| RootTask {
+            position: after.play(geometry, reply).expect("replies are legal"),
+            depth: depth - 2,
+            after_pass: false,
+        })
+        .collect()
 }
 
 #[cfg(test)]
