@@ -363,3 +363,74 @@ fn a_refused_import_changes_nothing_and_a_good_one_lands_atomically() {
         "built-ins stay"
     );
 }
+
+/// Games set up from any position: one where the side to move must pass (the pass is the
+/// first move), one that is already over, and one played on from an OBF line; each record
+/// round-trips with its start, and a bad start is refused by field.
+#[test]
+fn games_from_any_position_round_trip() {
+    use reversi3d::engine::obf::parse_obf;
+    use reversi3d::engine::{Color, Setup};
+    let shape: Shape = "4x4".parse().unwrap();
+    // Red on a1 and b1 only, Green on c1: Green to move has no move; Red then plays d1.
+    let blocked = Setup::start(shape)
+        .cleared()
+        .with_cell(0, Some(Color::Red))
+        .with_cell(4, Some(Color::Red))
+        .with_cell(8, Some(Color::Green))
+        .with_to_move(Color::Green);
+    let mut game = Game::from_setup(
+        blocked.clone(),
+        Rules::Classic,
+        Player::Human,
+        Player::Human,
+    );
+    let board = game.board();
+    assert_eq!(
+        (board.to_move, board.mover, board.over),
+        (Color::Green, Color::Red, false)
+    );
+    assert_eq!(board.mover_moves, [12]);
+    game.play(12).unwrap();
+    assert_eq!(game.moves(), [Move::Pass, Move::Play(12)]);
+    assert!(
+        game.result().is_some(),
+        "Red has every disc: the game is over"
+    );
+    let loaded = Game::from_record(&game.to_record()).unwrap();
+    assert_eq!((loaded.start(), loaded.moves()), (&blocked, game.moves()));
+
+    let over = Setup::start(shape)
+        .cleared()
+        .with_cell(5, Some(Color::Green));
+    let finished = Game::from_setup(over, Rules::Classic, Player::Human, Player::Human);
+    assert!(finished.board().over && finished.finished.is_some());
+    assert!(finished.result().is_some());
+    assert_eq!(
+        Game::from_record(&finished.to_record()).unwrap().result(),
+        finished.result()
+    );
+
+    let line =
+        parse_obf("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X").unwrap();
+    let mut ffo = Game::from_setup(
+        line.setup.clone(),
+        Rules::Classic,
+        Player::Human,
+        Player::Human,
+    );
+    ffo.play(8).unwrap();
+    let text = ffo.to_record();
+    assert!(text.contains("start: Some("), "{text}");
+    let loaded = Game::from_record(&text).unwrap();
+    assert_eq!((loaded.start(), loaded.moves()), (ffo.start(), ffo.moves()));
+    let broken = text.replace("start: Some(\"", "start: Some(\"R");
+    let error = Game::from_record(&broken).unwrap_err();
+    assert!(
+        error.starts_with("start: 8x8 has 64 cells but 65"),
+        "{error}"
+    );
+    // Games from the start position keep their records as they were.
+    let plain = Game::new(shape, Rules::Classic, Player::Human, Player::Human);
+    assert!(!plain.to_record().contains("start: "));
+}

@@ -1,5 +1,6 @@
-//! One engine request for the GUI and the tools: a position given as the moves from the start,
-//! searched with either search, streaming its analysis. The width dispatch happens here once.
+//! One engine request for the GUI and the tools: a position given as a game's start and the
+//! moves played from it, searched with either search, streaming its analysis. The width
+//! dispatch happens here once.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -8,16 +9,16 @@ use super::player::SearchKind;
 use crate::engine::eval::Evaluator;
 use crate::engine::notation::{Move, NotationError, replay};
 use crate::engine::search::{Analysis, AnalysisSettings, StrongSettings, analyze, analyze_strong};
-use crate::engine::{Color, Geometry, Position, Rules, Shape, Weights, WidthJob};
+use crate::engine::{Color, Geometry, Rules, Setup, Weights, WidthJob};
 
 /// What to search and how.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchRequest {
-    /// The board.
-    pub shape: Shape,
+    /// The position the moves start from (its shape is the board).
+    pub start: Setup,
     /// Classic or misère (the strong search scores finished games by them).
     pub rules: Rules,
-    /// The moves from the start that lead to the position.
+    /// The moves from `start` that lead to the position.
     pub moves: Vec<Move>,
     /// Which search.
     pub search: SearchKind,
@@ -42,7 +43,7 @@ pub struct Thought {
     pub analysis: Analysis,
 }
 
-/// Searches the position after `request.moves` on the current rayon pool. A side that must pass
+/// Searches the position after `request.moves` from `request.start` on the current rayon pool. A side that must pass
 /// passes first, so the moves scored are those of the side that actually moves next; a finished
 /// game gives an analysis without moves. `on_update` sees every intermediate analysis; `cancel`
 /// stops the search promptly. Illegal moves are refused.
@@ -51,7 +52,7 @@ pub fn think(
     cancel: &AtomicBool,
     on_update: &(dyn Fn(&Analysis) + Sync),
 ) -> Result<Thought, NotationError> {
-    request.shape.dispatch(Think {
+    request.start.shape().dispatch(Think {
         request,
         cancel,
         on_update,
@@ -69,7 +70,8 @@ impl WidthJob for Think<'_> {
 
     fn run<const W: usize>(self, geometry: &Geometry<W>) -> Self::Output {
         let request = self.request;
-        let mut position = replay(geometry, Position::start(geometry), &request.moves)?;
+        let start = request.start.position(geometry);
+        let mut position = replay(geometry, start, &request.moves)?;
         if position.must_pass(geometry) {
             position = position.pass();
         }
@@ -99,17 +101,22 @@ impl WidthJob for Think<'_> {
     }
 }
 
-/// The static evaluation of the position after `moves` for the side that moves next (the
-/// seed's "Value"), with `weights`.
+/// The static evaluation of the position after `moves` from `start` for the side that moves
+/// next (the seed's "Value"), with `weights`.
 pub fn static_value(
-    shape: Shape,
+    start: &Setup,
     moves: &[Move],
     weights: &Weights,
 ) -> Result<(Color, i32), NotationError> {
-    shape.dispatch(StaticValue { moves, weights })
+    start.shape().dispatch(StaticValue {
+        start,
+        moves,
+        weights,
+    })
 }
 
 struct StaticValue<'a> {
+    start: &'a Setup,
     moves: &'a [Move],
     weights: &'a Weights,
 }
@@ -118,7 +125,7 @@ impl WidthJob for StaticValue<'_> {
     type Output = Result<(Color, i32), NotationError>;
 
     fn run<const W: usize>(self, geometry: &Geometry<W>) -> Self::Output {
-        let mut position = replay(geometry, Position::start(geometry), self.moves)?;
+        let mut position = replay(geometry, self.start.position(geometry), self.moves)?;
         if position.must_pass(geometry) {
             position = position.pass();
         }

@@ -134,7 +134,7 @@ mod tests {
 
     fn long_search(search: SearchKind) -> SearchRequest {
         SearchRequest {
-            shape: "8x8x8".parse().expect("a valid board"),
+            start: crate::engine::Setup::start("8x8x8".parse().expect("a valid board")),
             rules: Rules::Classic,
             moves: Vec::new(),
             search,

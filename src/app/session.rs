@@ -21,15 +21,15 @@ use crate::ai::{AiPlayer, Player, Preset, PresetLibrary, SearchRequest, Thought}
 use crate::engine::notation::{Move, format_cell};
 use crate::engine::search::{Analysis, score_text};
 use crate::engine::shape::Category;
-use crate::engine::{Color, Outcome, Shape, Weights};
+use crate::engine::{Color, Outcome, Setup, Shape, Weights};
 use crate::game::{Board, Game};
 
 /// The analysis shown for a position.
 #[derive(Clone, Debug)]
 pub struct Shown {
-    /// The board analysed.
-    pub shape: Shape,
-    /// The moves that lead to the analysed position.
+    /// The position the game started from (its shape is the board).
+    pub start: Setup,
+    /// The moves from `start` that lead to the analysed position.
     pub moves: Vec<Move>,
     /// Whose moves are scored.
     pub mover: Color,
@@ -226,7 +226,7 @@ impl Session {
     /// The analysis of the position on the board, if there is one.
     pub fn shown(&self) -> Option<&Shown> {
         self.shown.as_ref().filter(|s| {
-            s.shape == self.game.shape && s.moves == self.game.moves()[..self.game.cursor()]
+            &s.start == self.game.start() && s.moves == self.game.moves()[..self.game.cursor()]
         })
     }
 
@@ -679,7 +679,7 @@ impl Session {
             return;
         }
         let moves = &self.game.moves()[..self.game.cursor()];
-        self.value = crate::ai::static_value(self.game.shape, moves, &weights)
+        self.value = crate::ai::static_value(self.game.start(), moves, &weights)
             .ok()
             .map(|(mover, value)| ValueOf {
                 revision: self.revision,
@@ -763,7 +763,7 @@ impl Session {
         };
         self.shown = Some(Shown {
             player,
-            shape: request.shape,
+            start: request.start.clone(),
             moves: request.moves.clone(),
             mover,
             purpose,
@@ -821,7 +821,7 @@ impl Session {
     fn request(&self, depth: u32, weights: Weights) -> SearchRequest {
         let settings = &self.settings;
         SearchRequest {
-            shape: self.board.shape,
+            start: self.game.start().clone(),
             rules: settings.rules,
             moves: self.game.moves()[..self.game.cursor()].to_vec(),
             search: settings.search,

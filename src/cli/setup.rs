@@ -9,8 +9,9 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use crate::engine::notation::{
-    Move, NotationError, format_transcript, parse_moves, parse_position, parse_transcript, replay,
+    parse_moves, parse_position, parse_transcript, replay, replay_transcript,
 };
+use crate::engine::obf::{obf_shape, parse_obf};
 use crate::engine::search::{AnalysisSettings, StrongSettings};
 use crate::engine::{Geometry, Position, Rules, Shape, Weights};
 use crate::game::Game;
@@ -86,31 +87,18 @@ impl PositionArgs {
     pub fn position<const W: usize>(&self, geometry: &Geometry<W>) -> anyhow::Result<Position<W>> {
         let shape = geometry.shape();
         if let Some(text) = &self.position {
-            return parse_position(geometry, text).context("--position");
+            return position_text(geometry, text).context("--position");
         }
         if let Some(text) = &self.transcript {
             let cells = parse_transcript(text).context("--transcript")?;
-            let moves: Vec<Move> = cells.into_iter().map(Move::Play).collect();
-            // Report a refused move as the user wrote it (`a1`), not as `1-1`.
-            let as_written = |error| match error {
-                NotationError::Illegal {
-                    number, problem, ..
-                } => NotationError::Illegal {
-                    number,
-                    text: format_transcript(&moves[number - 1..number]),
-                    problem,
-                },
-                other => other,
-            };
             let start = Position::start(geometry);
-            return replay(geometry, start, &moves)
-                .map_err(as_written)
-                .context("--transcript");
+            return replay_transcript(geometry, start, &cells).context("--transcript");
         }
-        let moves = match self.game()? {
-            Some(game) => game.moves().to_vec(),
-            None => parse_moves(shape, self.moves.as_deref().unwrap_or("")).context("--moves")?,
-        };
+        if let Some(game) = self.game()? {
+            let start = game.start().position(geometry);
+            return replay(geometry, start, game.moves()).context("--game");
+        }
+        let moves = parse_moves(shape, self.moves.as_deref().unwrap_or("")).context("--moves")?;
         replay(geometry, Position::start(geometry), &moves).context("--moves")
     }
 }
@@ -276,5 +264,23 @@ impl GameArgs {
             },
             opening_plies: self.openings,
         }
+    }
+}
+
+/// Our position text, or on 8×8 also an OBF line; the error names both formats' problems.
+fn position_text<const W: usize>(
+    geometry: &Geometry<W>,
+    text: &str,
+) -> anyhow::Result<Position<W>> {
+    let ours = match parse_position(geometry, text) {
+        Ok(position) => return Ok(position),
+        Err(error) => error,
+    };
+    if geometry.shape() != obf_shape() {
+        return Err(ours.into());
+    }
+    match parse_obf(text) {
+        Ok(line) => Ok(line.setup.position(geometry)),
+        Err(obf) => bail!("as a position text: {ours}; as an OBF line: {obf}"),
     }
 }

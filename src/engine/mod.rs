@@ -4,9 +4,11 @@ pub mod bits;
 pub mod eval;
 pub mod geometry;
 pub mod notation;
+pub mod obf;
 pub mod perft;
 pub mod position;
 pub mod search;
+pub mod setup;
 pub mod shape;
 #[cfg(target_arch = "x86_64")]
 mod wide_moves;
@@ -15,4 +17,5 @@ pub use bits::Bits;
 pub use eval::{Evaluator, Weights, WeightsError};
 pub use geometry::{Geometry, WidthJob};
 pub use position::{Color, Outcome, Position, Rules};
+pub use setup::Setup;
 pub use shape::{Category, Shape, ShapeError};

@@ -187,6 +187,26 @@ pub fn parse_transcript(text: &str) -> Result<Vec<usize>, NotationError> {
         .collect()
 }
 
+/// Replays an 8×8 transcript's moves (see [`parse_transcript`]) from `start`; a refused move
+/// is reported as written (`a1`, not `1-1`).
+pub fn replay_transcript<const W: usize>(
+    geometry: &Geometry<W>,
+    start: Position<W>,
+    cells: &[usize],
+) -> Result<Position<W>, NotationError> {
+    let moves: Vec<Move> = cells.iter().copied().map(Move::Play).collect();
+    replay(geometry, start, &moves).map_err(|error| match error {
+        NotationError::Illegal {
+            number, problem, ..
+        } => NotationError::Illegal {
+            number,
+            text: format_transcript(&moves[number - 1..number]),
+            problem,
+        },
+        other => other,
+    })
+}
+
 /// The 8×8 transcript of a move list (passes left out), e.g. `f5d6c3`.
 pub fn format_transcript(moves: &[Move]) -> String {
     let shape = Shape::new(2, 8).expect("8x8 is a board");

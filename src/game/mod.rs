@@ -1,13 +1,15 @@
-//! A game: its shape, rules, players and moves, with a history cursor — go to any move, step
-//! back and forth, and continue from any earlier position (later moves are dropped).
+//! A game: its shape, rules, players, the position it starts from and its moves, with a
+//! history cursor — go to any move, step back and forth, and continue from any earlier
+//! position (later moves are dropped).
 
+pub mod paste;
 pub mod record;
 
 use std::time::SystemTime;
 
 use crate::ai::Player;
 use crate::engine::notation::{Move, NotationError, format_moves, replay};
-use crate::engine::{Color, Geometry, Outcome, Position, Rules, Shape, WidthJob};
+use crate::engine::{Color, Geometry, Outcome, Position, Rules, Setup, Shape, WidthJob};
 
 /// A game and where in its history the user is.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,6 +26,7 @@ pub struct Game {
     pub started: SystemTime,
     /// When the last move ended the game, if it has ended.
     pub finished: Option<SystemTime>,
+    start: Setup,
     moves: Vec<Move>,
     cursor: usize,
 }
@@ -52,16 +55,37 @@ pub struct Board {
 impl Game {
     /// A new game from the start position.
     pub fn new(shape: Shape, rules: Rules, red: Player, green: Player) -> Self {
-        Game {
-            shape,
+        Self::from_setup(Setup::start(shape), rules, red, green)
+    }
+
+    /// A new game from any position (set up in the editor, pasted, read from a file). A
+    /// position whose side to move must pass, or where the game is over, is a game like any
+    /// other: the pass is the first move, or the game is finished from the start.
+    pub fn from_setup(start: Setup, rules: Rules, red: Player, green: Player) -> Self {
+        let mut game = Game {
+            shape: start.shape(),
             rules,
             red,
             green,
             started: SystemTime::now(),
             finished: None,
+            start,
             moves: Vec::new(),
             cursor: 0,
-        }
+        };
+        game.set_moves(Vec::new())
+            .expect("no moves are always legal");
+        game
+    }
+
+    /// The position the game starts from.
+    pub fn start(&self) -> &Setup {
+        &self.start
+    }
+
+    /// Whether the game starts from the shape's start position.
+    pub fn starts_at_the_start(&self) -> bool {
+        self.start == Setup::start(self.shape)
     }
 
     /// Every move played, passes written out.
@@ -108,7 +132,10 @@ impl Game {
     /// Replaces the moves (checked by replaying them; passes the list leaves out are written
     /// in) and goes to the end. A refused list changes nothing.
     pub fn set_moves(&mut self, moves: Vec<Move>) -> Result<(), NotationError> {
-        let (end, explicit) = self.shape.dispatch(Replay { moves: &moves })?;
+        let (end, explicit) = self.shape.dispatch(Replay {
+            start: &self.start,
+            moves: &moves,
+        })?;
         self.moves = explicit;
         self.cursor = self.moves.len();
         self.finished = end.over.then(SystemTime::now);
@@ -124,7 +151,10 @@ impl Game {
     pub fn board_at(&self, ply: usize) -> Board {
         let moves = &self.moves[..ply.min(self.moves.len())];
         self.shape
-            .dispatch(Replay { moves })
+            .dispatch(Replay {
+                start: &self.start,
+                moves,
+            })
             .expect("a game's moves are legal")
             .0
     }
@@ -143,8 +173,10 @@ impl Game {
     }
 }
 
-/// Replays moves from the start: the board reached and the moves with every pass explicit.
+/// Replays moves from a game's start: the board reached and the moves with every pass
+/// explicit.
 struct Replay<'a> {
+    start: &'a Setup,
     moves: &'a [Move],
 }
 
@@ -152,7 +184,7 @@ impl WidthJob for Replay<'_> {
     type Output = Result<(Board, Vec<Move>), NotationError>;
 
     fn run<const W: usize>(self, geometry: &Geometry<W>) -> Self::Output {
-        let mut position = Position::start(geometry);
+        let mut position = self.start.position(geometry);
         let mut explicit = Vec::with_capacity(self.moves.len());
         for (index, &entry) in self.moves.iter().enumerate() {
             let before = position;

@@ -11,7 +11,7 @@ use super::Game;
 use crate::ai::preset::WeightTable;
 use crate::ai::{AiPlayer, Player, Preset, SearchKind};
 use crate::engine::notation::{format_moves, parse_moves};
-use crate::engine::{Outcome, Rules, Shape};
+use crate::engine::{Outcome, Rules, Setup, Shape};
 use crate::files::{FileError, check_version, parse_ron, read_text, to_ron, write_atomically};
 
 /// The game record schema version this build reads and writes.
@@ -26,6 +26,9 @@ struct GameFile {
     version: u32,
     board: String,
     rules: Rules,
+    /// The position the game starts from, as position text; absent for the start position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    start: Option<String>,
     red: PlayerRecord,
     green: PlayerRecord,
     moves: Vec<String>,
@@ -62,6 +65,7 @@ impl Game {
             version: GAME_VERSION,
             board: self.shape.to_string(),
             rules: self.rules,
+            start: (!self.starts_at_the_start()).then(|| self.start().text()),
             red: player_record(&self.red),
             green: player_record(&self.green),
             moves: format_moves(self.shape, self.moves())
@@ -87,7 +91,11 @@ impl Game {
         let shape: Shape = file.board.parse().map_err(|e| format!("board: {e}"))?;
         let red = player(file.red).map_err(|e| format!("red: {e}"))?;
         let green = player(file.green).map_err(|e| format!("green: {e}"))?;
-        let mut game = Game::new(shape, file.rules, red, green);
+        let start = match file.start {
+            Some(text) => Setup::parse(shape, &text).map_err(|e| format!("start: {e}"))?,
+            None => Setup::start(shape),
+        };
+        let mut game = Game::from_setup(start, file.rules, red, green);
         game.started = parse_time(&file.started).map_err(|e| format!("started: {e}"))?;
         let moves = parse_moves(shape, &file.moves.join(",")).map_err(|e| format!("moves: {e}"))?;
         game.set_moves(moves).map_err(|e| format!("moves: {e}"))?;
