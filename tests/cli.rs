@@ -260,3 +260,60 @@ fn evolve_refuses_a_missing_folder_or_a_damaged_checkpoint_by_name() {
     let message = String::from_utf8(output.stderr).unwrap();
     assert!(message.contains("checkpoint.ron: line"), "{message}");
 }
+
+#[test]
+fn review_prints_every_move_and_a_summary_per_side() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("game.ron");
+    let mut game = reversi3d::game::Game::new(
+        "6x6".parse().unwrap(),
+        reversi3d::engine::Rules::Classic,
+        reversi3d::ai::Player::Human,
+        reversi3d::ai::Player::Human,
+    );
+    while !game.board().over {
+        let moves = game.board().mover_moves;
+        game.play(moves[moves.len() / 2]).unwrap();
+    }
+    game.save(&path).unwrap();
+    let csv = folder.path().join("review.csv");
+    let output = reversi3d(&[
+        "review",
+        "--game",
+        path.to_str().unwrap(),
+        "--reference-depth",
+        "3",
+        "--exact-empties",
+        "8",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{text}");
+    assert!(
+        text.contains("reference Hamfast: depth 3, exact from 8 empties"),
+        "{text}"
+    );
+    assert!(text.lines().any(|l| l.starts_with("Red   moves")), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("Green moves")), "{text}");
+    assert!(text.contains("discs") && text.contains("eval"), "{text}");
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    let played = game
+        .moves()
+        .iter()
+        .filter(|m| **m != reversi3d::engine::notation::Move::Pass);
+    assert_eq!(rows.lines().count(), 1 + played.count());
+
+    let output = reversi3d(&[
+        "review",
+        "--game",
+        path.to_str().unwrap(),
+        "--reference-depth",
+        "0",
+    ]);
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        !output.status.success() && message.contains("at least 1"),
+        "{message}"
+    );
+}

@@ -8,6 +8,8 @@ pub mod gsprt;
 pub mod library;
 pub mod player;
 pub mod preset;
+pub mod reference;
+pub mod review;
 pub mod selfplay;
 pub mod think;
 pub mod tournament;

@@ -6,6 +6,8 @@ mod evolve;
 mod interrupt;
 mod perft;
 mod preset;
+mod reference_args;
+mod review;
 mod setup;
 mod solve;
 mod tournament;
@@ -44,6 +46,8 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Improve a player's weights by mutation, line search and gauntlets (resumable).
     Evolve(evolve::EvolveArgs),
+    /// Judge every move of a saved game against the reference analysis.
+    Review(review::ReviewArgs),
     /// List, show, export and import weight presets.
     #[command(subcommand)]
     Preset(preset::PresetCommand),
@@ -58,6 +62,7 @@ pub fn run(command: Command, out: &mut (dyn std::io::Write + Send)) -> anyhow::R
         Command::Solve(args) => solve::run(&args, out),
         Command::Tournament(args) => tournament::run(&args, out),
         Command::Evolve(args) => evolve::run(&args, out),
+        Command::Review(args) => review::run(&args, out),
         Command::Preset(command) => preset::run(&command, out),
     }
 }

@@ -23,6 +23,29 @@ impl Setup {
         shape.dispatch(StartOf)
     }
 
+    /// A setup from each colour's cells (any order); refused when a cell is off the board or
+    /// holds two discs.
+    pub fn new(
+        shape: Shape,
+        red: &[usize],
+        green: &[usize],
+        to_move: Color,
+    ) -> Result<Setup, String> {
+        let mut setup = Setup::start(shape).cleared().with_to_move(to_move);
+        for (cells, color) in [(red, Color::Red), (green, Color::Green)] {
+            for &cell in cells {
+                if cell >= shape.cells() {
+                    return Err(format!("cell {cell} is off the {shape} board"));
+                }
+                if setup.owner(cell).is_some() {
+                    return Err(format!("cell {cell} holds two discs"));
+                }
+                setup = setup.with_cell(cell, Some(color));
+            }
+        }
+        Ok(setup)
+    }
+
     /// The discs and side to move of `position`.
     pub fn of<const W: usize>(geometry: &Geometry<W>, position: &Position<W>) -> Setup {
         Setup {

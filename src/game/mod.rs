@@ -159,6 +159,13 @@ impl Game {
             .0
     }
 
+    /// The position after `ply` moves (clamped to the history) as plain data.
+    pub fn setup_at(&self, ply: usize) -> Setup {
+        let board = self.board_at(ply);
+        Setup::new(self.shape, &board.red, &board.green, board.to_move)
+            .expect("a board's discs are on it, one per cell")
+    }
+
     /// The final disc counts and outcome once the game at the end of the history is over.
     pub fn result(&self) -> Option<(u32, u32, Outcome)> {
         let end = self.board_at(self.moves.len());

@@ -1,0 +1,282 @@
+//! The reference analysis (DESIGN §7): the one yardstick players and games are judged by —
+//! the strong search to a depth or for a time, exact whenever the endgame solver can finish,
+//! every legal move scored. Results are cached per position and settings.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::engine::search::{StrongSettings, WIN, analyze_strong, final_score};
+use crate::engine::{Color, Geometry, Position, Rules, Setup, Weights, WidthJob};
+
+/// A proven win (or loss) inside a heuristic reference counts as this many evaluation units
+/// plus its disc margin, so that losses stay comparable with heuristic ones.
+pub const DECISIVE: i32 = 100_000;
+
+/// How far the reference searches.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ReferenceLimit {
+    /// Iterative deepening to this depth (plies).
+    Depth(u32),
+    /// Iterative deepening for about this long; the deepest finished depth counts.
+    Time(Duration),
+}
+
+/// The reference's settings: its search limit, its evaluation and when it solves exactly.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct ReferenceSettings {
+    /// Depth or time.
+    pub limit: ReferenceLimit,
+    /// Classic or misère scoring of finished games.
+    pub rules: Rules,
+    /// The evaluation of heuristic scores.
+    pub weights: Weights,
+    /// Solve exactly once this few cells are empty.
+    pub exact_empties: u32,
+}
+
+impl ReferenceSettings {
+    /// The default: 2 s a position, exact from the strong search's usual threshold.
+    pub fn new(rules: Rules, weights: Weights) -> Self {
+        ReferenceSettings {
+            limit: ReferenceLimit::Time(Duration::from_secs(2)),
+            rules,
+            weights,
+            exact_empties: StrongSettings::DEFAULT_ENDGAME_EMPTIES,
+        }
+    }
+
+    /// In words, for reports: `depth 12, exact from 14 empties` or `2 s a position, …`.
+    pub fn describe(&self) -> String {
+        let limit = match self.limit {
+            ReferenceLimit::Depth(depth) => format!("depth {depth}"),
+            ReferenceLimit::Time(time) => format!("{} s a position", time.as_secs_f64()),
+        };
+        format!("{limit}, exact from {} empties", self.exact_empties)
+    }
+}
+
+/// One move's reference score, from the mover's view.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ScoredMove {
+    /// The cell played.
+    pub cell: usize,
+    /// Exact: the final disc margin under perfect play; heuristic: evaluation units (a proven
+    /// result counts as ±[`DECISIVE`] plus its margin).
+    pub score: i32,
+    /// Whether the score is a proven game result.
+    pub exact: bool,
+}
+
+/// The reference analysis of one position.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Reference {
+    /// Whose moves are scored: the side to move, or its opponent when it must pass.
+    pub mover: Color,
+    /// The depth searched (the number of empties when exact).
+    pub depth: u32,
+    /// Every score is exact (the search reached the end of the game).
+    pub exact: bool,
+    /// Every legal move of `mover` in generation order; empty when the game is over.
+    pub moves: Vec<ScoredMove>,
+    /// The position's value for `mover`: the best move's score, or the final margin once
+    /// the game is over (then exact).
+    pub value: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Whether the search was cancelled (nothing else is then meaningful).
+    pub cancelled: bool,
+}
+
+impl Reference {
+    /// The best score's moves, in generation order.
+    pub fn best_moves(&self) -> Vec<usize> {
+        self.moves
+            .iter()
+            .filter(|m| m.score == self.value)
+            .map(|m| m.cell)
+            .collect()
+    }
+
+    /// The score of `cell`, if it is a legal move.
+    pub fn score_of(&self, cell: usize) -> Option<ScoredMove> {
+        self.moves.iter().find(|m| m.cell == cell).copied()
+    }
+
+    /// What playing `cell` loses against the best move, from the mover's view: never
+    /// negative, 0 for a best move; in discs when both scores are exact.
+    pub fn loss(&self, cell: usize) -> Option<Loss> {
+        let played = self.score_of(cell)?;
+        let best = self.moves.iter().find(|m| m.score == self.value)?;
+        Some(Loss {
+            amount: (best.score - played.score).max(0),
+            exact: self.exact,
+        })
+    }
+
+    /// The value for `color`.
+    pub fn value_for(&self, color: Color) -> i32 {
+        if color == self.mover {
+            self.value
+        } else {
+            -self.value
+        }
+    }
+}
+
+/// A move's loss against the reference's best move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Loss {
+    /// How much worse (≥ 0).
+    pub amount: i32,
+    /// In discs (exact reference) rather than evaluation units.
+    pub exact: bool,
+}
+
+impl Loss {
+    /// The unit, for tables.
+    pub fn unit(self) -> &'static str {
+        if self.exact { "discs" } else { "eval" }
+    }
+}
+
+/// Analyses `setup` for the reference on the current rayon pool; `cancel` stops it.
+pub fn analyze_reference(
+    setup: &Setup,
+    settings: &ReferenceSettings,
+    cancel: &AtomicBool,
+) -> Reference {
+    setup.shape().dispatch(ReferenceJob {
+        setup,
+        settings,
+        cancel,
+    })
+}
+
+struct ReferenceJob<'a> {
+    setup: &'a Setup,
+    settings: &'a ReferenceSettings,
+    cancel: &'a AtomicBool,
+}
+
+impl WidthJob for ReferenceJob<'_> {
+    type Output = Reference;
+
+    fn run<const W: usize>(self, geometry: &Geometry<W>) -> Reference {
+        let mut position = self.setup.position(geometry);
+        if position.must_pass(geometry) && !position.is_game_over(geometry) {
+            position = position.pass();
+        }
+        if position.is_game_over(geometry) {
+            return finished(&position, self.settings.rules);
+        }
+        let (depth, time_budget) = match self.settings.limit {
+            ReferenceLimit::Depth(depth) => (depth, None),
+            ReferenceLimit::Time(time) => (u32::MAX / 2, Some(time)),
+        };
+        let strong = StrongSettings {
+            endgame_empties: self.settings.exact_empties,
+            time_budget,
+            symmetry: false,
+            ..StrongSettings::new(depth, self.settings.rules, self.settings.weights)
+        };
+        let analysis = analyze_strong(geometry, &position, &strong, self.cancel, &|_| {});
+        let empties = position.empties(geometry).count();
+        let exact = analysis.finished && analysis.depth >= empties;
+        let moves: Vec<ScoredMove> = analysis
+            .moves
+            .iter()
+            .map(|m| {
+                let score = m.score.unwrap_or(0);
+                let proven = score.abs() >= WIN / 2;
+                ScoredMove {
+                    cell: m.cell,
+                    score: judged(score, exact),
+                    exact: exact || proven,
+                }
+            })
+            .collect();
+        Reference {
+            mover: position.to_move,
+            depth: analysis.depth,
+            exact,
+            value: moves.iter().map(|m| m.score).max().unwrap_or(0),
+            moves,
+            nodes: analysis.nodes.total(),
+            cancelled: analysis.cancelled || !analysis.finished,
+        }
+    }
+}
+
+/// A strong-search score in judging units: the disc margin when the analysis is exact, else
+/// evaluation units with a proven result at ±([`DECISIVE`] + margin).
+fn judged(score: i32, exact: bool) -> i32 {
+    // A decided game scores WIN × sign + margin; a draw scores 0.
+    let margin = (score.abs() >= WIN / 2).then(|| score - WIN * score.signum());
+    match (margin, exact) {
+        (Some(margin), true) => margin,
+        (None, true) => 0,
+        (Some(margin), false) => margin + DECISIVE * margin.signum(),
+        (None, false) => score,
+    }
+}
+
+/// The reference of a finished game: no moves, the final margin as an exact value.
+fn finished<const W: usize>(position: &Position<W>, rules: Rules) -> Reference {
+    Reference {
+        mover: position.to_move,
+        depth: 0,
+        exact: true,
+        moves: Vec::new(),
+        value: judged(final_score(position, rules), true),
+        nodes: 0,
+        cancelled: false,
+    }
+}
+
+/// Reference analyses already made, per position and settings: stepping through a game, a
+/// comparison and a review never search a position twice.
+#[derive(Default)]
+pub struct ReferenceCache {
+    entries: HashMap<(Setup, ReferenceSettings), Reference>,
+}
+
+impl ReferenceCache {
+    /// The cached analysis of `setup`, if any.
+    pub fn get(&self, setup: &Setup, settings: &ReferenceSettings) -> Option<&Reference> {
+        self.entries.get(&(setup.clone(), settings.clone()))
+    }
+
+    /// The analysis of `setup`: from the cache, or searched now and kept unless cancelled.
+    pub fn analyze(
+        &mut self,
+        setup: &Setup,
+        settings: &ReferenceSettings,
+        cancel: &AtomicBool,
+    ) -> Reference {
+        if let Some(known) = self.get(setup, settings) {
+            return known.clone();
+        }
+        let reference = analyze_reference(setup, settings, cancel);
+        if !reference.cancelled {
+            self.insert(setup, settings, reference.clone());
+        }
+        reference
+    }
+
+    /// Keeps an analysis made elsewhere (e.g. on a worker thread).
+    pub fn insert(&mut self, setup: &Setup, settings: &ReferenceSettings, reference: Reference) {
+        self.entries
+            .insert((setup.clone(), settings.clone()), reference);
+    }
+
+    /// How many analyses are kept.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether nothing is kept.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}

@@ -1,0 +1,50 @@
+//! The options that set up the reference analysis, shared by `review` and `compare`.
+
+use std::time::Duration;
+
+use clap::Args;
+
+use super::setup::find_player;
+use crate::ai::PresetLibrary;
+use crate::ai::reference::{ReferenceLimit, ReferenceSettings};
+use crate::engine::Rules;
+use crate::engine::search::StrongSettings;
+
+/// How the reference searches (DESIGN §7).
+#[derive(Args, Debug)]
+pub struct ReferenceArgs {
+    /// The reference searches every position to this depth (instead of for a time).
+    #[arg(long, conflicts_with = "reference_time")]
+    pub reference_depth: Option<u32>,
+    /// The reference searches every position for this long (e.g. 2s, 500ms).
+    #[arg(long, value_parser = humantime::parse_duration, default_value = "2s")]
+    pub reference_time: Duration,
+    /// The player whose evaluation scores heuristic positions.
+    #[arg(long, default_value = "Hamfast")]
+    pub reference_player: String,
+    /// The reference solves exactly once this few cells are empty.
+    #[arg(long, default_value_t = StrongSettings::DEFAULT_ENDGAME_EMPTIES)]
+    pub exact_empties: u32,
+}
+
+impl ReferenceArgs {
+    /// The reference's settings for games under `rules`, and the reference player's name.
+    pub fn settings(&self, rules: Rules) -> anyhow::Result<(String, ReferenceSettings)> {
+        let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
+        let preset = find_player(&library, &self.reference_player)
+            .map_err(|e| e.context("--reference-player"))?;
+        if self.reference_depth == Some(0) {
+            anyhow::bail!("--reference-depth must be at least 1");
+        }
+        let limit = match self.reference_depth {
+            Some(depth) => ReferenceLimit::Depth(depth),
+            None => ReferenceLimit::Time(self.reference_time),
+        };
+        let settings = ReferenceSettings {
+            limit,
+            exact_empties: self.exact_empties,
+            ..ReferenceSettings::new(rules, preset.weights)
+        };
+        Ok((preset.name, settings))
+    }
+}

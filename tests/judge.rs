@@ -1,0 +1,184 @@
+//! The reference analysis and game review: losses against the reference (0 for its best
+//! move, never negative), exact values against the naive reference's perfect play, summaries
+//! that add up, the cache, and cancellation.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+
+use common::reference::{Naive, RED};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use reversi3d::ai::Player;
+use reversi3d::ai::preset::built_in_named;
+use reversi3d::ai::reference::{
+    ReferenceCache, ReferenceLimit, ReferenceSettings, analyze_reference,
+};
+use reversi3d::ai::review::{MistakeThresholds, review_game};
+use reversi3d::engine::{Color, Geometry, Position, Rules, Setup, Shape};
+use reversi3d::game::Game;
+
+fn settings(depth: u32, exact_empties: u32) -> ReferenceSettings {
+    ReferenceSettings {
+        limit: ReferenceLimit::Depth(depth),
+        exact_empties,
+        ..ReferenceSettings::new(Rules::Classic, built_in_named("Hamfast").unwrap().weights)
+    }
+}
+
+/// A game of random moves to its end on `board`.
+fn random_game(board: &str, seed: u64) -> Game {
+    let shape: Shape = board.parse().unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut game = Game::new(shape, Rules::Classic, Player::Human, Player::Human);
+    while !game.board().over {
+        let moves = game.board().mover_moves;
+        let cell = moves[rand::RngExt::random_range(&mut rng, 0..moves.len())];
+        game.play(cell).unwrap();
+    }
+    game
+}
+
+/// Perfect play's final margin for the side to move, the naive way.
+fn naive_solve(board: &Naive) -> i32 {
+    let moves = board.legal_moves();
+    if moves.is_empty() {
+        let mut passed = board.clone();
+        passed.pass();
+        if passed.legal_moves().is_empty() {
+            let (red, green) = board.counts();
+            let margin = red as i32 - green as i32;
+            return if board.to_move == RED {
+                margin
+            } else {
+                -margin
+            };
+        }
+        return -naive_solve(&passed);
+    }
+    moves
+        .into_iter()
+        .map(|cell| {
+            let mut child = board.clone();
+            child.play(cell);
+            -naive_solve(&child)
+        })
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn exact_scores_match_perfect_play_on_4x4() {
+    let geometry = Geometry::<1>::new("4x4".parse().unwrap());
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    for _ in 0..40 {
+        let position: Position<1> = common::random_position(&geometry, 10, &mut rng);
+        let setup = Setup::of(&geometry, &position);
+        let reference = analyze_reference(&setup, &settings(2, 16), &AtomicBool::new(false));
+        assert!(reference.exact);
+        let naive = common::to_naive(geometry.shape(), &position);
+        if position.is_game_over(&geometry) {
+            assert_eq!(reference.value, naive_solve(&naive));
+            assert!(reference.moves.is_empty());
+            continue;
+        }
+        let mut mover = naive.clone();
+        if position.must_pass(&geometry) {
+            mover.pass();
+        }
+        for scored in &reference.moves {
+            let mut child = mover.clone();
+            child.play(scored.cell);
+            assert_eq!(scored.score, -naive_solve(&child), "{}", setup.text());
+            assert!(scored.exact);
+        }
+        assert_eq!(reference.value, naive_solve(&mover));
+        for best in reference.best_moves() {
+            assert_eq!(reference.loss(best).unwrap().amount, 0);
+        }
+    }
+}
+
+#[test]
+fn a_review_adds_up_and_is_cached() {
+    for (board, depth, exact_empties, seed) in [("6x6", 3, 10, 1), ("4x4x4", 2, 12, 2)] {
+        let game = random_game(board, seed);
+        let settings = settings(depth, exact_empties);
+        let mut cache = ReferenceCache::default();
+        let mut heard = Vec::new();
+        let review = review_game(
+            &game,
+            &settings,
+            &mut cache,
+            &AtomicBool::new(false),
+            &mut |p| heard.push(p.done),
+        )
+        .unwrap();
+        let plies = game.moves().len();
+        assert_eq!(heard, (1..=plies + 1).collect::<Vec<_>>());
+        assert_eq!(review.red_values.len(), plies + 1);
+        let (red, green, _) = game.result().unwrap();
+        let last = review.red_values.last().unwrap();
+        assert_eq!((last.value, last.exact), (red as i32 - green as i32, true));
+        let played = game
+            .moves()
+            .iter()
+            .filter(|m| **m != reversi3d::engine::notation::Move::Pass);
+        assert_eq!(review.moves.len(), played.count());
+        let thresholds = MistakeThresholds::default();
+        let sides = [Color::Red, Color::Green].map(|c| review.summary(c, &thresholds));
+        assert_eq!(sides[0].moves + sides[1].moves, review.moves.len());
+        let mut mistakes = 0;
+        for reviewed in &review.moves {
+            assert!(reviewed.loss.amount >= 0);
+            assert_eq!(
+                reviewed.loss.amount,
+                reviewed.best_score - reviewed.played_score
+            );
+            assert_eq!(reviewed.agrees(), reviewed.loss.amount == 0);
+            mistakes += usize::from(thresholds.is_mistake(reviewed.loss));
+        }
+        assert_eq!(sides[0].mistakes + sides[1].mistakes, mistakes);
+        assert_eq!(review.mistakes(&thresholds).count(), mistakes);
+        for side in sides {
+            assert_eq!(side.heuristic.moves + side.exact.moves, side.moves);
+            assert!(side.agreed <= side.moves);
+        }
+        let total: i64 = review.moves.iter().map(|m| i64::from(m.loss.amount)).sum();
+        let summed: i64 = sides
+            .iter()
+            .map(|s| s.heuristic.total + s.exact.total)
+            .sum();
+        assert_eq!(total, summed);
+        assert!(
+            review.moves.iter().any(|m| m.loss.exact),
+            "{board}: the end is exact"
+        );
+        // A second review searches nothing and gives the same.
+        let kept = cache.len();
+        let again = review_game(
+            &game,
+            &settings,
+            &mut cache,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!((again, cache.len()), (review, kept));
+    }
+}
+
+#[test]
+fn a_cancelled_review_stops_and_keeps_nothing_half_done() {
+    let game = random_game("6x6", 4);
+    let mut cache = ReferenceCache::default();
+    let cancelled = review_game(
+        &game,
+        &settings(3, 8),
+        &mut cache,
+        &AtomicBool::new(true),
+        &mut |_| panic!("no position finishes"),
+    );
+    assert!(cancelled.is_err());
+    assert!(cache.is_empty());
+}
