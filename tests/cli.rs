@@ -317,3 +317,71 @@ fn review_prints_every_move_and_a_summary_per_side() {
         "{message}"
     );
 }
+
+#[test]
+fn compare_reports_the_same_with_one_or_two_workers() {
+    let folder = tempfile::tempdir().unwrap();
+    let run = |threads: &str, csv: &str| {
+        let csv = folder.path().join(csv);
+        let output = reversi3d(&[
+            "compare",
+            "--board",
+            "6x6",
+            "--players",
+            "Arwen,Jolly,Hamfast",
+            "--depth",
+            "2",
+            "--positions",
+            "12",
+            "--reference-depth",
+            "4",
+            "--exact-empties",
+            "8",
+            "--seed",
+            "7",
+            "--threads",
+            threads,
+            "--csv",
+            csv.to_str().unwrap(),
+        ]);
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(output.status.success(), "{text}");
+        (text, std::fs::read_to_string(csv).unwrap())
+    };
+    let (one, one_csv) = run("1", "one.csv");
+    let (two, two_csv) = run("2", "two.csv");
+    assert_eq!(one.replace("one.csv", "two.csv"), two);
+    assert_eq!(one_csv, two_csv);
+    assert!(
+        one.contains("12 positions; reference Hamfast: depth 4"),
+        "{one}"
+    );
+    assert!(one.lines().any(|l| l.starts_with("Jolly")), "{one}");
+    assert!(one.contains("by stage (empties)"), "{one}");
+    assert_eq!(one_csv.lines().count(), 1 + 12 * 3);
+
+    let positions = folder.path().join("positions.txt");
+    std::fs::write(
+        &positions,
+        "# two positions\n..../.GR./.RG./.... R\n..../.GR./.RX./.... G\n",
+    )
+    .unwrap();
+    let output = reversi3d(&[
+        "compare",
+        "--board",
+        "4x4",
+        "--players",
+        "Arwen,Jolly",
+        "--positions-file",
+        positions.to_str().unwrap(),
+    ]);
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(!output.status.success(), "{message}");
+    assert!(
+        message.contains("positions.txt: line 3: not a 4x4 position"),
+        "{message}"
+    );
+    let output = reversi3d(&["compare", "--board", "4x4", "--players", "Arwen"]);
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(message.contains("name 2 to 4 players, not 1"), "{message}");
+}

@@ -2,6 +2,8 @@
 
 pub mod arena;
 pub mod checkpoint;
+pub mod compare;
+pub mod compare_report;
 pub mod crosstable;
 pub mod evolution;
 pub mod gsprt;
@@ -10,6 +12,7 @@ pub mod player;
 pub mod preset;
 pub mod reference;
 pub mod review;
+pub mod sampling;
 pub mod selfplay;
 pub mod think;
 pub mod tournament;

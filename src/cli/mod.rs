@@ -2,6 +2,7 @@
 
 mod analyze;
 pub mod bench;
+mod compare;
 mod evolve;
 mod interrupt;
 mod perft;
@@ -46,6 +47,9 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Improve a player's weights by mutation, line search and gauntlets (resumable).
     Evolve(evolve::EvolveArgs),
+    /// Judge players against the reference on positions sampled from self-play or read from
+    /// a file: agreement with its best move and loss, overall and by stage.
+    Compare(compare::CompareArgs),
     /// Judge every move of a saved game against the reference analysis.
     Review(review::ReviewArgs),
     /// List, show, export and import weight presets.
@@ -62,6 +66,7 @@ pub fn run(command: Command, out: &mut (dyn std::io::Write + Send)) -> anyhow::R
         Command::Solve(args) => solve::run(&args, out),
         Command::Tournament(args) => tournament::run(&args, out),
         Command::Evolve(args) => evolve::run(&args, out),
+        Command::Compare(args) => compare::run(&args, out),
         Command::Review(args) => review::run(&args, out),
         Command::Preset(command) => preset::run(&command, out),
     }

@@ -8,13 +8,11 @@ use crate::ai::{Preset, PresetLibrary, SearchKind};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use crate::engine::notation::{
-    parse_moves, parse_position, parse_transcript, replay, replay_transcript,
-};
-use crate::engine::obf::{obf_shape, parse_obf};
+use crate::engine::notation::{parse_moves, parse_transcript, replay, replay_transcript};
 use crate::engine::search::{AnalysisSettings, StrongSettings};
 use crate::engine::{Geometry, Position, Rules, Shape, Weights};
 use crate::game::Game;
+use crate::game::position_list::parse_position_line;
 
 /// A switch written `on` or `off`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -87,7 +85,8 @@ impl PositionArgs {
     pub fn position<const W: usize>(&self, geometry: &Geometry<W>) -> anyhow::Result<Position<W>> {
         let shape = geometry.shape();
         if let Some(text) = &self.position {
-            return position_text(geometry, text).context("--position");
+            let setup = parse_position_line(text, shape).map_err(anyhow::Error::msg);
+            return Ok(setup.context("--position")?.position(geometry));
         }
         if let Some(text) = &self.transcript {
             let cells = parse_transcript(text).context("--transcript")?;
@@ -264,23 +263,5 @@ impl GameArgs {
             },
             opening_plies: self.openings,
         }
-    }
-}
-
-/// Our position text, or on 8×8 also an OBF line; the error names both formats' problems.
-fn position_text<const W: usize>(
-    geometry: &Geometry<W>,
-    text: &str,
-) -> anyhow::Result<Position<W>> {
-    let ours = match parse_position(geometry, text) {
-        Ok(position) => return Ok(position),
-        Err(error) => error,
-    };
-    if geometry.shape() != obf_shape() {
-        return Err(ours.into());
-    }
-    match parse_obf(text) {
-        Ok(line) => Ok(line.setup.position(geometry)),
-        Err(obf) => bail!("as a position text: {ours}; as an OBF line: {obf}"),
     }
 }

@@ -3,6 +3,7 @@
 //! position (later moves are dropped).
 
 pub mod paste;
+pub mod position_list;
 pub mod record;
 
 use std::time::SystemTime;

@@ -1,0 +1,116 @@
+//! Compare (DESIGN §7): each contestant's own search on the same positions, its choice judged
+//! against the reference — agreement with the reference's best move and the loss of the move
+//! it would play, over many positions and by game stage.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::player::AiPlayer;
+use super::reference::{Loss, Reference, ReferenceCache, ReferenceSettings};
+use super::think::{SearchRequest, think};
+use crate::engine::search::Analysis;
+use crate::engine::{Rules, Setup};
+
+/// One contestant's view of a position: its scores and its choice, judged.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Verdict {
+    /// Its analysis (every legal move scored by its own search).
+    pub analysis: Analysis,
+    /// The move it would play: its first best move in generation order.
+    pub choice: Option<usize>,
+    /// That move's loss against the reference.
+    pub loss: Option<Loss>,
+    /// Whether that move is one of the reference's best.
+    pub agrees: bool,
+}
+
+/// Runs `contestant`'s own search on `setup` (every move scored, finished games scored by
+/// `rules`) and judges its choice against `reference`. `None` when cancelled.
+pub fn judge_contestant(
+    setup: &Setup,
+    contestant: &AiPlayer,
+    rules: Rules,
+    reference: &Reference,
+    cancel: &AtomicBool,
+) -> Option<Verdict> {
+    let request = SearchRequest {
+        start: setup.clone(),
+        rules,
+        moves: Vec::new(),
+        search: contestant.search,
+        depth: contestant.depth,
+        weights: contestant.preset.weights,
+        alpha_beta: true,
+        symmetry: false,
+        time_budget: contestant.time_budget,
+    };
+    let thought = think(&request, cancel, &|_| {}).expect("no moves to replay");
+    if thought.analysis.cancelled || cancel.load(Ordering::Relaxed) {
+        return None;
+    }
+    let choice = thought.analysis.choose(None);
+    let loss = choice.and_then(|cell| reference.loss(cell));
+    Some(Verdict {
+        agrees: choice.is_some_and(|cell| reference.best_moves().contains(&cell)),
+        analysis: thought.analysis,
+        choice,
+        loss,
+    })
+}
+
+/// One position of a comparison: its number of empty cells and each contestant's result.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ComparedPosition {
+    /// Empty cells (the game stage).
+    pub empties: usize,
+    /// Per contestant, in order: its choice, that move's loss, and agreement.
+    pub results: Vec<(Option<usize>, Option<Loss>, bool)>,
+}
+
+/// Progress of a comparison over many positions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CompareProgress {
+    /// Positions judged.
+    pub done: usize,
+    /// Positions in all.
+    pub total: usize,
+}
+
+/// Judges every contestant on every position, positions one after another (each search uses
+/// the whole rayon pool). `on_position` hears each position's result as it finishes; the
+/// cancel flag stops the run (`None`).
+pub fn compare_positions(
+    positions: &[Setup],
+    contestants: &[AiPlayer],
+    reference: &ReferenceSettings,
+    cache: &mut ReferenceCache,
+    cancel: &AtomicBool,
+    on_position: &mut dyn FnMut(CompareProgress, &ComparedPosition),
+) -> Option<Vec<ComparedPosition>> {
+    let mut compared = Vec::with_capacity(positions.len());
+    for (index, setup) in positions.iter().enumerate() {
+        let judged = cache.analyze(setup, reference, cancel);
+        if judged.cancelled {
+            return None;
+        }
+        let results = contestants
+            .iter()
+            .map(|contestant| {
+                judge_contestant(setup, contestant, reference.rules, &judged, cancel)
+                    .map(|v| (v.choice, v.loss, v.agrees))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let position = ComparedPosition {
+            empties: setup.empties(),
+            results,
+        };
+        on_position(
+            CompareProgress {
+                done: index + 1,
+                total: positions.len(),
+            },
+            &position,
+        );
+        compared.push(position);
+    }
+    Some(compared)
+}

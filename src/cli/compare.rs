@@ -1,0 +1,229 @@
+//! `reversi3d compare`: several players on the same positions, judged against the reference —
+//! agreement with its best move and mean and median loss, overall and by game stage.
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::interrupt::interrupt_flag;
+use super::reference_args::ReferenceArgs;
+use super::setup::{RulesChoice, SearchChoice, find_player};
+use crate::ai::compare::{ComparedPosition, compare_positions};
+use crate::ai::compare_report::{CompareReport, PlayerStats, compare_report, mean, median};
+use crate::ai::reference::ReferenceCache;
+use crate::ai::sampling::{SamplingSettings, sample_positions};
+use crate::ai::selfplay::GameSettings;
+use crate::ai::{AiPlayer, PresetLibrary, SearchKind};
+use crate::engine::notation::format_cell;
+use crate::engine::{Setup, Shape};
+use crate::files::write_atomically;
+use crate::game::position_list::read_positions;
+
+/// Arguments of `reversi3d compare`.
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// Board: NxN (2D, N even 4–16) or NxNxN (3D, N even 4–10).
+    #[arg(long, default_value = "6x6x6")]
+    board: Shape,
+    /// Scoring of finished games.
+    #[arg(long, value_enum, default_value_t = RulesChoice::Classic)]
+    rules: RulesChoice,
+    /// Two to four comma-separated players (built-in or from your preset folder).
+    #[arg(long, value_delimiter = ',', required = true)]
+    players: Vec<String>,
+    /// The players' search depth.
+    #[arg(long, default_value_t = 4)]
+    depth: u32,
+    /// The players' search.
+    #[arg(long, value_enum, default_value_t = SearchChoice::Strong)]
+    search: SearchChoice,
+    /// How many positions to sample from self-play.
+    #[arg(long, default_value_t = 100, conflicts_with = "positions_file")]
+    positions: usize,
+    /// Read the positions from this file instead (one position text, or on 8×8 one OBF line,
+    /// per line; `#` starts a comment line).
+    #[arg(long)]
+    positions_file: Option<PathBuf>,
+    /// Random plies before the self-play games that positions are sampled from.
+    #[arg(long, default_value_t = 4)]
+    openings: u32,
+    /// Search depth of the self-play games (strong search).
+    #[arg(long, default_value_t = 2)]
+    sample_depth: u32,
+    /// Seed of the sampling: the same seed gives the same positions and report.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    reference: ReferenceArgs,
+    /// Also write every position's results as CSV to this file.
+    #[arg(long)]
+    csv: Option<PathBuf>,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+/// Samples or reads the positions, judges every player on them and prints the report.
+pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    if !(2..=4).contains(&args.players.len()) {
+        anyhow::bail!("--players: name 2 to 4 players, not {}", args.players.len());
+    }
+    if args.depth == 0 || args.sample_depth == 0 {
+        anyhow::bail!("--depth and --sample-depth must be at least 1");
+    }
+    let rules = args.rules.rules();
+    let search = match args.search {
+        SearchChoice::Strong => SearchKind::Strong,
+        SearchChoice::Classic => SearchKind::Classic,
+    };
+    let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
+    let contestants: Vec<AiPlayer> = args
+        .players
+        .iter()
+        .map(|name| {
+            Ok(AiPlayer {
+                preset: find_player(&library, name)?,
+                depth: args.depth,
+                search,
+                time_budget: None,
+            })
+        })
+        .collect::<anyhow::Result<_>>()
+        .context("--players")?;
+    let (reference_player, reference) = args.reference.settings(rules)?;
+    let pool = super::thread_pool(args.threads)?;
+    let positions = match &args.positions_file {
+        Some(path) => read_positions(path, args.board)?,
+        None => {
+            let sampling = SamplingSettings {
+                game: GameSettings {
+                    shape: args.board,
+                    rules,
+                    depth: args.sample_depth,
+                    search: SearchKind::Strong,
+                    opening_plies: args.openings,
+                },
+                players: contestants.iter().map(|c| c.preset.weights).collect(),
+                count: args.positions,
+                seed: args.seed,
+            };
+            sampling.game.validate().map_err(anyhow::Error::msg)?;
+            pool.install(|| sample_positions(&sampling, interrupt_flag()))
+                .context("interrupted while sampling positions")?
+        }
+    };
+    let names: Vec<&str> = contestants.iter().map(|c| c.preset.name.as_str()).collect();
+    writeln!(
+        out,
+        "compare on {}: {} at depth {} ({} search), {} positions; reference {reference_player}: {}",
+        args.board,
+        names.join(", "),
+        args.depth,
+        search.label(),
+        positions.len(),
+        reference.describe()
+    )?;
+    let bar = ProgressBar::new(positions.len() as u64).with_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} positions  [{elapsed_precise}]")
+            .expect("a valid template"),
+    );
+    let mut cache = ReferenceCache::default();
+    let compared = pool.install(|| {
+        compare_positions(
+            &positions,
+            &contestants,
+            &reference,
+            &mut cache,
+            interrupt_flag(),
+            &mut |progress, _| bar.set_position(progress.done as u64),
+        )
+    });
+    bar.finish_and_clear();
+    let compared = compared.context("compare interrupted")?;
+    let start_empties = Setup::start(args.board).empties();
+    let report = compare_report(&compared, contestants.len(), start_empties);
+    write!(out, "{}", report_text(&names, &report))?;
+    if let Some(path) = &args.csv {
+        write_atomically(path, csv(args.board, &names, &positions, &compared))?;
+        writeln!(out, "positions written to {}", path.display())?;
+    }
+    Ok(())
+}
+
+/// The overall table, then mean loss by stage.
+pub fn report_text(names: &[&str], report: &CompareReport) -> String {
+    let figure = |value: Option<f64>| value.map_or("-".to_string(), |v| format!("{v:.1}"));
+    let mut text = format!(
+        "{:<16} {:>9} {:>7} {:>10} {:>12} {:>10} {:>12}\n",
+        "player", "positions", "best %", "mean eval", "median eval", "mean discs", "median discs"
+    );
+    for (name, stats) in names.iter().zip(&report.overall) {
+        let _ = writeln!(
+            text,
+            "{:<16} {:>9} {:>7} {:>10} {:>12} {:>10} {:>12}",
+            name,
+            stats.positions,
+            figure(stats.agreement().map(|a| 100.0 * a)),
+            figure(mean(&stats.heuristic)),
+            figure(median(&stats.heuristic)),
+            figure(mean(&stats.exact)),
+            figure(median(&stats.exact)),
+        );
+    }
+    let _ = write!(text, "\nby stage (empties)   ");
+    for name in names {
+        let _ = write!(text, " {name:>22}");
+    }
+    text.push('\n');
+    for stage in &report.stages {
+        let _ = write!(
+            text,
+            "{:>4}-{:<4} {:>10}",
+            stage.most_empties,
+            stage.fewest_empties,
+            format!("{} pos.", stage.players[0].positions)
+        );
+        for stats in &stage.players {
+            let _ = write!(text, " {:>22}", stage_cell(stats));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// `best 45 %, loss 12.3 eval` (or discs, or both) for one player in one stage.
+fn stage_cell(stats: &PlayerStats) -> String {
+    let agreement = stats.agreement().map_or(0.0, |a| 100.0 * a);
+    let loss = match (mean(&stats.heuristic), mean(&stats.exact)) {
+        (Some(eval), None) => format!("{eval:.0} ev"),
+        (None, Some(discs)) => format!("{discs:.1} d"),
+        (Some(eval), Some(discs)) => format!("{eval:.0} ev/{discs:.1} d"),
+        (None, None) => "-".to_string(),
+    };
+    format!("{agreement:.0}% {loss}")
+}
+
+fn csv(shape: Shape, names: &[&str], positions: &[Setup], compared: &[ComparedPosition]) -> String {
+    let mut text = String::from("position,empties,player,choice,loss,unit,best,text\n");
+    for (index, (setup, result)) in positions.iter().zip(compared).enumerate() {
+        for (name, (choice, loss, agrees)) in names.iter().zip(&result.results) {
+            let _ = writeln!(
+                text,
+                "{},{},{},{},{},{},{},{}",
+                index + 1,
+                result.empties,
+                name,
+                choice.map_or("-".to_string(), |c| format_cell(shape, c)),
+                loss.map_or("-".to_string(), |l| l.amount.to_string()),
+                loss.map_or("-", |l| l.unit()),
+                agrees,
+                setup.text()
+            );
+        }
+    }
+    text
+}

@@ -1,0 +1,73 @@
+//! Files of positions, one per line: our position text for the board, or on 8×8 an OBF line.
+//! Blank lines and lines starting with `#` are skipped. A bad line is refused with its number
+//! and the problem.
+
+use std::path::Path;
+
+use crate::engine::obf::{obf_shape, parse_obf};
+use crate::engine::{Setup, Shape};
+use crate::files::{FileError, read_text};
+
+/// Reads the positions of `path` for `shape`.
+pub fn read_positions(path: &Path, shape: Shape) -> Result<Vec<Setup>, FileError> {
+    parse_positions(&read_text(path)?, shape).map_err(|problem| FileError::new(path, problem))
+}
+
+/// Parses position lines for `shape` (see the module documentation).
+pub fn parse_positions(text: &str, shape: Shape) -> Result<Vec<Setup>, String> {
+    let mut positions = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let setup =
+            parse_position_line(line, shape).map_err(|e| format!("line {}: {e}", index + 1))?;
+        positions.push(setup);
+    }
+    if positions.is_empty() {
+        return Err("no positions in the file".to_string());
+    }
+    Ok(positions)
+}
+
+/// One position: our position text for `shape`, or on 8×8 also an OBF line; the error names
+/// each format's problem.
+pub fn parse_position_line(line: &str, shape: Shape) -> Result<Setup, String> {
+    let ours = match Setup::parse(shape, line) {
+        Ok(setup) => return Ok(setup),
+        Err(error) => error.to_string(),
+    };
+    if shape != obf_shape() {
+        return Err(format!("not a {shape} position: {ours}"));
+    }
+    parse_obf(line)
+        .map(|obf| obf.setup)
+        .map_err(|obf| format!("as a position: {ours}; as an OBF line: {obf}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_read_and_bad_ones_named() {
+        let shape: Shape = "8x8".parse().unwrap();
+        let start = Setup::start(shape);
+        let obf = "---------------------------OX------XO--------------------------- X";
+        let text = format!("# a comment\n\n{}\n{obf}\n", start.text());
+        assert_eq!(
+            parse_positions(&text, shape),
+            Ok(vec![start.clone(), start])
+        );
+        let error = parse_positions(&format!("{obf}\nnonsense here\n"), shape).unwrap_err();
+        assert!(error.starts_with("line 2: as a position:"), "{error}");
+        let cube: Shape = "4x4x4".parse().unwrap();
+        let error = parse_positions(obf, cube).unwrap_err();
+        assert!(error.starts_with("line 1: not a 4x4x4 position"), "{error}");
+        assert_eq!(
+            parse_positions("# only\n", shape).unwrap_err(),
+            "no positions in the file"
+        );
+    }
+}
