@@ -106,10 +106,10 @@ impl Reference {
     /// What playing `cell` loses against the best move, from the mover's view: never
     /// negative, 0 for a best move; in discs when both scores are exact.
     pub fn loss(&self, cell: usize) -> Option<Loss> {
+        // `value` is the best move's score, so the difference is never negative.
         let played = self.score_of(cell)?;
-        let best = self.moves.iter().find(|m| m.score == self.value)?;
         Some(Loss {
-            amount: (best.score - played.score).max(0),
+            amount: self.value - played.score,
             exact: self.exact,
         })
     }

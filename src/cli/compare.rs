@@ -76,10 +76,7 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
         anyhow::bail!("--depth and --sample-depth must be at least 1");
     }
     let rules = args.rules.rules();
-    let search = match args.search {
-        SearchChoice::Strong => SearchKind::Strong,
-        SearchChoice::Classic => SearchKind::Classic,
-    };
+    let search = args.search.kind();
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
     let contestants: Vec<AiPlayer> = args
         .players

@@ -135,6 +135,16 @@ pub struct StrongArgs {
     pub endgame: u32,
 }
 
+impl SearchChoice {
+    /// The search chosen.
+    pub fn kind(self) -> SearchKind {
+        match self {
+            SearchChoice::Strong => SearchKind::Strong,
+            SearchChoice::Classic => SearchKind::Classic,
+        }
+    }
+}
+
 impl RulesChoice {
     /// The rules chosen.
     pub fn rules(self) -> Rules {
@@ -257,10 +267,7 @@ impl GameArgs {
             shape: self.board,
             rules: self.rules.rules(),
             depth: self.depth,
-            search: match self.search {
-                SearchChoice::Strong => SearchKind::Strong,
-                SearchChoice::Classic => SearchKind::Classic,
-            },
+            search: self.search.kind(),
             opening_plies: self.openings,
         }
     }
