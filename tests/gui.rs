@@ -1,53 +1,15 @@
 //! The workspace driven headless with egui_kittest (no GL): playing by clicking cross-section
 //! cells against an AI, editing weights, keys, and continuing a game from its history.
 
-use std::time::{Duration, Instant};
+mod common;
 
+use common::workspace::{settings, step_until, type_key, workspace};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use reversi3d::ai::PresetLibrary;
 use reversi3d::app::{ReversiApp, Seat, Settings, default_layout};
+use reversi3d::engine::Color;
 use reversi3d::engine::notation::{Move, format_cell};
-use reversi3d::engine::{Color, Shape};
-
-/// A workspace with `settings`, presets in a fresh folder, in a large window.
-fn workspace(settings: Settings) -> (Harness<'static, ReversiApp>, tempfile::TempDir) {
-    let folder = tempfile::tempdir().expect("a temporary folder");
-    let app = ReversiApp::new(
-        &egui::Context::default(),
-        settings,
-        default_layout(),
-        PresetLibrary::at(folder.path().join("presets")),
-    );
-    let harness = Harness::builder()
-        .with_size([1500.0, 950.0])
-        .build_ui_state(|ui, app: &mut ReversiApp| app.frame(ui), app);
-    (harness, folder)
-}
-
-/// Steps the UI until `done` holds (the engine works in the background), for at most 20 s.
-fn step_until(harness: &mut Harness<'static, ReversiApp>, done: impl Fn(&ReversiApp) -> bool) {
-    let clock = Instant::now();
-    while !done(harness.state()) {
-        assert!(
-            clock.elapsed() < Duration::from_secs(20),
-            "the UI did not reach the expected state in time"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-        harness.step();
-    }
-    harness.step();
-}
-
-fn settings(board: &str, red: Seat, green: Seat) -> Settings {
-    Settings {
-        board: board.parse::<Shape>().expect("a valid board"),
-        red,
-        green,
-        workers: 2,
-        ..Settings::default()
-    }
-}
 
 /// The accessibility label of `cell` on the board that shows it in the start layout.
 fn cell_label(app: &ReversiApp, cell: usize) -> String {
@@ -145,11 +107,6 @@ fn corner_field() -> By<'static> {
     By::new()
         .label("Cor")
         .role(egui::accesskit::Role::SpinButton)
-}
-
-fn type_key(harness: &mut Harness<'static, ReversiApp>, key: &str) {
-    harness.event(egui::Event::Text(key.to_string()));
-    harness.step();
 }
 
 #[test]

@@ -104,12 +104,12 @@ fn a_review_adds_up_and_is_cached() {
     for (board, depth, exact_empties, seed) in [("6x6", 3, 10, 1), ("4x4x4", 2, 12, 2)] {
         let game = random_game(board, seed);
         let settings = settings(depth, exact_empties);
-        let mut cache = ReferenceCache::default();
+        let cache = ReferenceCache::default();
         let mut heard = Vec::new();
         let review = review_game(
             &game,
             &settings,
-            &mut cache,
+            &cache,
             &AtomicBool::new(false),
             &mut |p| heard.push(p.done),
         )
@@ -159,7 +159,7 @@ fn a_review_adds_up_and_is_cached() {
         let again = review_game(
             &game,
             &settings,
-            &mut cache,
+            &cache,
             &AtomicBool::new(false),
             &mut |_| {},
         )
@@ -171,14 +171,32 @@ fn a_review_adds_up_and_is_cached() {
 #[test]
 fn a_cancelled_review_stops_and_keeps_nothing_half_done() {
     let game = random_game("6x6", 4);
-    let mut cache = ReferenceCache::default();
+    let cache = ReferenceCache::default();
     let cancelled = review_game(
         &game,
         &settings(3, 8),
-        &mut cache,
+        &cache,
         &AtomicBool::new(true),
         &mut |_| panic!("no position finishes"),
     );
     assert!(cancelled.is_err());
     assert!(cache.is_empty());
+}
+
+#[test]
+fn a_time_limited_reference_keeps_its_last_finished_depth() {
+    // 8×8 from the start cannot be finished in 200 ms: the reference stops on time with every
+    // move scored at the last depth it finished (a stop on time is not a cancellation), and
+    // the cancel flag still means no reference.
+    let shape: Shape = "8x8".parse().unwrap();
+    let timed = ReferenceSettings {
+        limit: ReferenceLimit::Time(std::time::Duration::from_millis(200)),
+        ..settings(1, 14)
+    };
+    let reference = analyze_reference(&Setup::start(shape), &timed, &AtomicBool::new(false));
+    assert!(!reference.cancelled && !reference.exact);
+    assert!(reference.depth >= 2, "depth {}", reference.depth);
+    assert_eq!(reference.moves.len(), 4);
+    let cancelled = analyze_reference(&Setup::start(shape), &timed, &AtomicBool::new(true));
+    assert!(cancelled.cancelled);
 }

@@ -24,14 +24,13 @@ pub struct Verdict {
 }
 
 /// Runs `contestant`'s own search on `setup` (every move scored, finished games scored by
-/// `rules`) and judges its choice against `reference`. `None` when cancelled.
-pub fn judge_contestant(
+/// `rules`). `None` when cancelled.
+pub fn contestant_analysis(
     setup: &Setup,
     contestant: &AiPlayer,
     rules: Rules,
-    reference: &Reference,
     cancel: &AtomicBool,
-) -> Option<Verdict> {
+) -> Option<Analysis> {
     let request = SearchRequest {
         start: setup.clone(),
         rules,
@@ -44,17 +43,34 @@ pub fn judge_contestant(
         time_budget: contestant.time_budget,
     };
     let thought = think(&request, cancel, &|_| {}).expect("no moves to replay");
-    if thought.analysis.cancelled || cancel.load(Ordering::Relaxed) {
-        return None;
+    let cancelled = thought.analysis.cancelled || cancel.load(Ordering::Relaxed);
+    (!cancelled).then_some(thought.analysis)
+}
+
+impl Verdict {
+    /// Judges the choice of a contestant's `analysis` against `reference`.
+    pub fn judge(analysis: Analysis, reference: &Reference) -> Verdict {
+        let choice = analysis.choose(None);
+        Verdict {
+            agrees: choice.is_some_and(|cell| reference.best_moves().contains(&cell)),
+            loss: choice.and_then(|cell| reference.loss(cell)),
+            analysis,
+            choice,
+        }
     }
-    let choice = thought.analysis.choose(None);
-    let loss = choice.and_then(|cell| reference.loss(cell));
-    Some(Verdict {
-        agrees: choice.is_some_and(|cell| reference.best_moves().contains(&cell)),
-        analysis: thought.analysis,
-        choice,
-        loss,
-    })
+}
+
+/// Runs `contestant`'s own search on `setup` and judges its choice against `reference`.
+/// `None` when cancelled.
+pub fn judge_contestant(
+    setup: &Setup,
+    contestant: &AiPlayer,
+    rules: Rules,
+    reference: &Reference,
+    cancel: &AtomicBool,
+) -> Option<Verdict> {
+    contestant_analysis(setup, contestant, rules, cancel)
+        .map(|analysis| Verdict::judge(analysis, reference))
 }
 
 /// One position of a comparison: its number of empty cells and each contestant's result.
@@ -82,7 +98,7 @@ pub fn compare_positions(
     positions: &[Setup],
     contestants: &[AiPlayer],
     reference: &ReferenceSettings,
-    cache: &mut ReferenceCache,
+    cache: &ReferenceCache,
     cancel: &AtomicBool,
     on_position: &mut dyn FnMut(CompareProgress, &ComparedPosition),
 ) -> Option<Vec<ComparedPosition>> {

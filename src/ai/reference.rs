@@ -3,7 +3,8 @@
 //! every legal move scored. Results are cached per position and settings.
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::engine::search::{StrongSettings, WIN, analyze_strong, final_score};
@@ -170,9 +171,12 @@ impl WidthJob for ReferenceJob<'_> {
         if position.is_game_over(geometry) {
             return finished(&position, self.settings.rules);
         }
+        let empties = position.empties(geometry).count();
+        // With a time limit the search deepens until the time is up, at most to the end of
+        // the game (the node counts are kept per depth, so the depth must stay realistic).
         let (depth, time_budget) = match self.settings.limit {
             ReferenceLimit::Depth(depth) => (depth, None),
-            ReferenceLimit::Time(time) => (u32::MAX / 2, Some(time)),
+            ReferenceLimit::Time(time) => (empties, Some(time)),
         };
         let strong = StrongSettings {
             endgame_empties: self.settings.exact_empties,
@@ -181,7 +185,6 @@ impl WidthJob for ReferenceJob<'_> {
             ..StrongSettings::new(depth, self.settings.rules, self.settings.weights)
         };
         let analysis = analyze_strong(geometry, &position, &strong, self.cancel, &|_| {});
-        let empties = position.empties(geometry).count();
         let exact = analysis.finished && analysis.depth >= empties;
         let moves: Vec<ScoredMove> = analysis
             .moves
@@ -203,14 +206,16 @@ impl WidthJob for ReferenceJob<'_> {
             value: moves.iter().map(|m| m.score).max().unwrap_or(0),
             moves,
             nodes: analysis.nodes.total(),
-            cancelled: analysis.cancelled || !analysis.finished,
+            // A time limit stops the search too: only the cancel flag (or no finished depth)
+            // means there is no reference.
+            cancelled: self.cancel.load(Ordering::Relaxed) || !analysis.finished,
         }
     }
 }
 
 /// A strong-search score in judging units: the disc margin when the analysis is exact, else
 /// evaluation units with a proven result at ±([`DECISIVE`] + margin).
-fn judged(score: i32, exact: bool) -> i32 {
+pub fn judged(score: i32, exact: bool) -> i32 {
     // A decided game scores WIN × sign + margin; a draw scores 0.
     let margin = (score.abs() >= WIN / 2).then(|| score - WIN * score.signum());
     match (margin, exact) {
@@ -235,27 +240,34 @@ fn finished<const W: usize>(position: &Position<W>, rules: Rules) -> Reference {
 }
 
 /// Reference analyses already made, per position and settings: stepping through a game, a
-/// comparison and a review never search a position twice.
+/// comparison and a review never search a position twice. Shared between threads: the lock is
+/// held only to look up or keep an analysis, never while searching.
 #[derive(Default)]
 pub struct ReferenceCache {
-    entries: HashMap<(Setup, ReferenceSettings), Reference>,
+    entries: Mutex<HashMap<(Setup, ReferenceSettings), Reference>>,
 }
 
 impl ReferenceCache {
+    fn entries(&self) -> std::sync::MutexGuard<'_, HashMap<(Setup, ReferenceSettings), Reference>> {
+        self.entries.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The cached analysis of `setup`, if any.
-    pub fn get(&self, setup: &Setup, settings: &ReferenceSettings) -> Option<&Reference> {
-        self.entries.get(&(setup.clone(), settings.clone()))
+    pub fn get(&self, setup: &Setup, settings: &ReferenceSettings) -> Option<Reference> {
+        self.entries()
+            .get(&(setup.clone(), settings.clone()))
+            .cloned()
     }
 
     /// The analysis of `setup`: from the cache, or searched now and kept unless cancelled.
     pub fn analyze(
-        &mut self,
+        &self,
         setup: &Setup,
         settings: &ReferenceSettings,
         cancel: &AtomicBool,
     ) -> Reference {
         if let Some(known) = self.get(setup, settings) {
-            return known.clone();
+            return known;
         }
         let reference = analyze_reference(setup, settings, cancel);
         if !reference.cancelled {
@@ -265,18 +277,18 @@ impl ReferenceCache {
     }
 
     /// Keeps an analysis made elsewhere (e.g. on a worker thread).
-    pub fn insert(&mut self, setup: &Setup, settings: &ReferenceSettings, reference: Reference) {
-        self.entries
+    pub fn insert(&self, setup: &Setup, settings: &ReferenceSettings, reference: Reference) {
+        self.entries()
             .insert((setup.clone(), settings.clone()), reference);
     }
 
     /// How many analyses are kept.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.entries().len()
     }
 
     /// Whether nothing is kept.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.entries().is_empty()
     }
 }

@@ -167,7 +167,7 @@ pub struct ReviewCancelled;
 pub fn review_game(
     game: &Game,
     settings: &ReferenceSettings,
-    cache: &mut ReferenceCache,
+    cache: &ReferenceCache,
     cancel: &AtomicBool,
     on_progress: &mut dyn FnMut(ReviewProgress),
 ) -> Result<Review, ReviewCancelled> {

@@ -1,9 +1,10 @@
 //! A 2D board drawn with egui: the single board of a 2D game or one slice of a cube. Discs,
-//! hints, best moves, the last move, a move preview and the Categories/Values overlays; a click
-//! on a cell plays it.
+//! hints, best moves, the last move, a move preview, the Categories/Values overlays and the
+//! Compare panel's colouring; a click on a cell plays it (or edits it in the board editor).
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
+use super::judge_desk::Mark;
 use super::palette;
 use super::session::Session;
 use crate::engine::Color;
@@ -129,6 +130,15 @@ pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
     }
 }
 
+/// The Compare panel's mark of every cell (see [`Session::judge_marks`]).
+pub fn marks_by_cell(session: &Session) -> Vec<Option<Mark>> {
+    let mut marks = vec![None; session.board().shape.cells()];
+    for (cell, mark) in session.judge_marks() {
+        marks[cell] = Some(mark);
+    }
+    marks
+}
+
 /// What the cells show this frame.
 struct Look {
     red: Vec<bool>,
@@ -137,6 +147,7 @@ struct Look {
     best: Vec<bool>,
     last: Option<usize>,
     mover: Color,
+    marks: Vec<Option<Mark>>,
 }
 
 impl Look {
@@ -160,6 +171,7 @@ impl Look {
             best: mark(&session.best_moves()),
             last: session.last_move(),
             mover: board.mover,
+            marks: marks_by_cell(session),
         }
     }
 
@@ -173,7 +185,19 @@ impl Look {
         } else {
             palette::FELT
         };
+        let fill = match self.marks[index] {
+            Some(Mark::Score(fraction)) => palette::value(fraction),
+            _ => fill,
+        };
         painter.rect_filled(rect, 0.0, fill);
+        if self.marks[index] == Some(Mark::Disagreement) {
+            painter.rect_stroke(
+                rect.shrink(2.0),
+                0.0,
+                Stroke::new(3.0, palette::DISPUTED),
+                StrokeKind::Inside,
+            );
+        }
         painter.rect_stroke(
             rect,
             0.0,

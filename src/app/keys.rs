@@ -5,8 +5,10 @@ use super::session::Session;
 use super::settings::Settings;
 
 /// Every key and what it does, for the help overlay.
-pub const KEYS: [(&str, &str); 20] = [
+pub const KEYS: [(&str, &str); 22] = [
     ("2", "switch 2D / 3D"),
+    ("e", "board editor on / off"),
+    ("Ctrl+V", "paste moves, a transcript, a position or OBF"),
     ("4 6 8", "board size"),
     ("p", "play / stop"),
     ("r", "reset: a new game"),
@@ -41,6 +43,7 @@ pub fn handle(ctx: &egui::Context, session: &mut Session, fullscreen: &mut bool)
                     apply(key, session, fullscreen);
                 }
             }
+            egui::Event::Paste(text) => session.paste_text(&text),
             egui::Event::Key {
                 key: egui::Key::Escape,
                 pressed: true,
@@ -62,6 +65,7 @@ pub fn apply(key: char, session: &mut Session, fullscreen: &mut bool) {
     let settings = &mut session.settings;
     match key {
         '2' => session.toggle_dimensions(),
+        'e' => session.toggle_editor(),
         '4' | '6' | '8' => session.set_side(key.to_digit(10).unwrap_or(6) as usize),
         'p' => session.toggle_play(),
         'r' => session.reset(),
@@ -113,7 +117,8 @@ pub fn help_window(ctx: &egui::Context, session: &mut Session) {
                 });
             ui.separator();
             ui.label(
-                "Mouse: click a cell on a board to play it; hover a move in Moves to preview it.",
+                "Mouse: click a cell on a board to play it (in the editor: to cycle its disc); \
+                 hover a move in Moves to preview it.",
             );
             ui.label("Drag a panel's tab to move, tab or split it; drag a border to resize.");
         });

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::judge_form::Colouring;
 use super::settings::Seat;
 use crate::engine::Shape;
 use crate::engine::notation::parse_moves;
@@ -31,6 +32,13 @@ pub struct LaunchArgs {
     /// for the help (see the help for every key).
     #[arg(long)]
     pub keys: Option<String>,
+    /// Review the game at once (the Review panel; the reference set in Compare).
+    #[arg(long)]
+    pub review: bool,
+    /// Colour the boards from the Compare panel: `reference`, `disagreement`, or a
+    /// contestant's number (1–4).
+    #[arg(long, value_parser = parse_colouring)]
+    pub colour: Option<Colouring>,
     /// Render the window once the analysis has settled, write it to this PNG file and exit
     /// (settings are neither read nor saved).
     #[arg(long)]
@@ -58,6 +66,21 @@ impl LaunchArgs {
             game.set_moves(parse_moves(board, moves)?)?;
         }
         Ok(())
+    }
+}
+
+/// Parses `--colour`.
+fn parse_colouring(text: &str) -> Result<Colouring, String> {
+    match text {
+        "reference" => Ok(Colouring::Reference),
+        "disagreement" => Ok(Colouring::Disagreement),
+        "off" => Ok(Colouring::Off),
+        number => match number.parse::<usize>() {
+            Ok(n @ 1..=4) => Ok(Colouring::Contestant(n - 1)),
+            _ => Err(format!(
+                "{text:?}: expected reference, disagreement, off or a contestant 1-4"
+            )),
+        },
     }
 }
 
@@ -102,6 +125,8 @@ pub struct ScreenshotPlan {
 impl ScreenshotPlan {
     /// The longest wait for the engine before the screenshot is taken anyway.
     pub const PATIENCE: Duration = Duration::from_secs(8);
+    /// The longest wait for the Compare and Review panels' work (a review takes minutes).
+    pub const JUDGING_PATIENCE: Duration = Duration::from_secs(600);
 
     /// A plan to write `path`.
     pub fn new(path: PathBuf) -> Self {
@@ -115,10 +140,13 @@ impl ScreenshotPlan {
     }
 
     /// Whether to ask for the screenshot now: after a few frames (layout settled) once the
-    /// engine is idle, or when patience runs out.
-    pub fn due(&mut self, engine_busy: bool) -> bool {
+    /// engine and the judging work are idle, or when patience runs out.
+    pub fn due(&mut self, engine_busy: bool, judging: bool) -> bool {
         self.frames += 1;
-        let settled = self.frames >= 4 && (!engine_busy || self.started.elapsed() > Self::PATIENCE);
+        let waited = self.started.elapsed();
+        let engine_done = !engine_busy || waited > Self::PATIENCE;
+        let judging_done = !judging || waited > Self::JUDGING_PATIENCE;
+        let settled = self.frames >= 4 && engine_done && judging_done;
         let due = settled && !self.requested;
         self.requested |= due;
         due

@@ -29,11 +29,15 @@ pub enum Pane {
     Tournament,
     /// Evolution of a player's weights, with live charts.
     Evolution,
+    /// Players side by side against the reference on the position shown.
+    Compare,
+    /// The game reviewed by the reference: eval graph, losses, mistakes.
+    Review,
 }
 
 impl Pane {
     /// Every panel.
-    pub const ALL: [Pane; 10] = [
+    pub const ALL: [Pane; 12] = [
         Pane::Game,
         Pane::View3d,
         Pane::Sections,
@@ -44,6 +48,8 @@ impl Pane {
         Pane::Logs,
         Pane::Tournament,
         Pane::Evolution,
+        Pane::Compare,
+        Pane::Review,
     ];
 
     /// The tab title.
@@ -59,13 +65,15 @@ impl Pane {
             Pane::Logs => "Logs",
             Pane::Tournament => "Tournament",
             Pane::Evolution => "Evolution",
+            Pane::Compare => "Compare",
+            Pane::Review => "Review",
         }
     }
 }
 
-/// The default arrangement: game controls and weights on the left, the boards (and the
-/// tournament and evolution tabs) in the middle, moves, analysis, history and logs on the
-/// right.
+/// The default arrangement: game controls, weights, history and logs on the left; the
+/// cross-sections (with the tournament and evolution tabs) beside the 3D view (with the
+/// review) in the middle; moves and analysis above the comparison on the right.
 pub fn default_layout() -> egui_tiles::Tree<Pane> {
     let mut tiles = egui_tiles::Tiles::default();
     let tabs = |tiles: &mut egui_tiles::Tiles<Pane>, panes: &[Pane]| {
@@ -73,27 +81,24 @@ pub fn default_layout() -> egui_tiles::Tree<Pane> {
         tiles.insert_tab_tile(ids)
     };
     let controls = tabs(&mut tiles, &[Pane::Game]);
-    let weights = tabs(&mut tiles, &[Pane::Weights, Pane::History]);
+    let weights = tabs(&mut tiles, &[Pane::Weights, Pane::History, Pane::Logs]);
     let left = tiles.insert_vertical_tile(vec![controls, weights]);
-    let boards = tabs(
+    let sections = tabs(
         &mut tiles,
-        &[
-            Pane::Sections,
-            Pane::View3d,
-            Pane::Tournament,
-            Pane::Evolution,
-        ],
+        &[Pane::Sections, Pane::Tournament, Pane::Evolution],
     );
+    let view = tabs(&mut tiles, &[Pane::View3d, Pane::Review]);
+    let boards = tiles.insert_horizontal_tile(vec![sections, view]);
     let moves = tabs(&mut tiles, &[Pane::Moves, Pane::Analysis]);
-    let logs = tabs(&mut tiles, &[Pane::Logs]);
-    let right = tiles.insert_vertical_tile(vec![moves, logs]);
+    let compare = tabs(&mut tiles, &[Pane::Compare]);
+    let right = tiles.insert_vertical_tile(vec![moves, compare]);
     let root = tiles.insert_horizontal_tile(vec![left, boards, right]);
     if let Some(egui_tiles::Tile::Container(egui_tiles::Container::Linear(linear))) =
         tiles.get_mut(root)
     {
         linear.shares.set_share(left, 1.0);
-        linear.shares.set_share(boards, 2.2);
-        linear.shares.set_share(right, 1.1);
+        linear.shares.set_share(boards, 2.6);
+        linear.shares.set_share(right, 1.3);
     }
     egui_tiles::Tree::new(egui::Id::unique("workspace"), root, tiles)
 }

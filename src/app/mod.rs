@@ -8,6 +8,8 @@ mod contest_form;
 mod dialogs;
 mod evolution_desk;
 mod jobs;
+mod judge_desk;
+mod judge_form;
 mod keys;
 mod launch;
 mod layout;
@@ -27,10 +29,12 @@ pub use contest_form::ContestForm;
 pub use dialogs::FileTask;
 pub use evolution_desk::{EvolutionDesk, EvolutionForm, EvolutionView};
 pub use jobs::Purpose;
+pub use judge_desk::{JudgeDesk, Mark, PositionJudgement, ReviewedGame};
+pub use judge_form::{Colouring, ContestantForm, JudgeForm, ReferenceMode};
 pub use launch::{LaunchArgs, parse_seat};
 pub use layout::{Pane, default_layout};
 pub use log::{Level, LogLine};
-pub use session::{FrameTimes, MoveCost, Preview, Session, Shown};
+pub use session::{CopyKind, FrameTimes, MoveCost, Preview, Session, Shown};
 pub use settings::{GridMode, Seat, Settings};
 pub use tournament_desk::{LiveTournament, TournamentDesk, TournamentForm};
 
@@ -106,6 +110,12 @@ impl ReversiApp {
         }
         for key in args.keys.iter().flat_map(|k| k.chars()) {
             keys::apply(key, &mut self.session, &mut self.fullscreen);
+        }
+        if let Some(colouring) = args.colour {
+            self.session.settings.judge.colouring = colouring;
+        }
+        if args.review {
+            self.session.review_game();
         }
         self.screenshot = args.screenshot.clone().map(ScreenshotPlan::new);
         Ok(())
@@ -224,12 +234,15 @@ impl ReversiApp {
         let dims = self.session.board().shape.dims();
         if self.shown_dims != Some(dims) {
             self.shown_dims = Some(dims);
-            let pane = if dims == 3 {
-                Pane::View3d
+            let panes: &[Pane] = if dims == 3 {
+                &[Pane::View3d]
             } else {
-                Pane::Sections
+                // The 3D view's place beside the board shows the review instead.
+                &[Pane::Sections, Pane::Review]
             };
-            layout::show_pane(&mut self.layout, pane);
+            for &pane in panes {
+                layout::show_pane(&mut self.layout, pane);
+            }
         }
     }
 
@@ -239,7 +252,9 @@ impl ReversiApp {
         let Some(plan) = &mut self.screenshot else {
             return;
         };
-        if plan.due(self.session.is_engine_busy()) {
+        let judge = self.session.judge();
+        let judging = judge.is_judging() || judge.is_reviewing();
+        if plan.due(self.session.is_engine_busy(), judging) {
             let captured = Arc::clone(&plan.captured);
             let waker = ctx.clone();
             ctx.request_screenshot(move |image| {
@@ -305,6 +320,7 @@ impl ReversiApp {
                     }
                 }
             });
+            ui.menu_button("Edit", |ui| self.edit_menu(ui));
             ui.menu_button("View", |ui| {
                 if ui
                     .button("Reset layout")
@@ -333,6 +349,49 @@ impl ReversiApp {
                 }
             });
         });
+    }
+
+    fn edit_menu(&mut self, ui: &mut egui::Ui) {
+        if ui
+            .button("Paste (Ctrl+V)")
+            .on_hover_text(
+                "Read the clipboard: a move list, an 8x8 transcript (f5d6c3…), a position text \
+                 or an 8x8 OBF line",
+            )
+            .clicked()
+        {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+        }
+        for kind in CopyKind::ALL {
+            let text = self.session.copy_text(kind);
+            let tip = match &text {
+                Ok(text) if text.chars().count() > 70 => {
+                    format!("{}…", text.chars().take(70).collect::<String>())
+                }
+                Ok(text) => text.clone(),
+                Err(why) => why.clone(),
+            };
+            let button = ui.add_enabled(text.is_ok(), egui::Button::new(kind.label()));
+            if button
+                .on_hover_text(&tip)
+                .on_disabled_hover_text(&tip)
+                .clicked()
+                && let Ok(text) = text
+            {
+                ui.ctx().copy_text(text);
+                self.session.info(format!("{} copied", kind.label()));
+            }
+        }
+        ui.separator();
+        let mut editing = self.session.is_editing();
+        if ui
+            .checkbox(&mut editing, "Board editor (e)")
+            .on_hover_text("Click cells to set up any position; leave to play from it")
+            .changed()
+        {
+            self.session.toggle_editor();
+        }
     }
 
     fn status_bar(&mut self, ui: &mut egui::Ui) {

@@ -11,6 +11,8 @@ pub const FELT: Color32 = Color32::from_rgb(22, 92, 60);
 pub const GRID: Color32 = Color32::from_rgb(10, 50, 32);
 /// Best moves.
 pub const BEST: Color32 = Color32::from_rgb(250, 215, 40);
+/// Moves some contestants choose and others do not.
+pub const DISPUTED: Color32 = Color32::from_rgb(235, 70, 200);
 
 /// A player's disc colour.
 pub fn disc(color: Color) -> Color32 {

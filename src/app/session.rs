@@ -8,11 +8,17 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+mod clipboard;
 mod contests;
+mod editor;
+mod judging;
+
+pub use clipboard::CopyKind;
 
 use super::dialogs::{Dialogs, FileTask};
 use super::evolution_desk::EvolutionDesk;
 use super::jobs::{EngineJob, JobEvent, Purpose};
+use super::judge_desk::JudgeDesk;
 use super::layout::Pane;
 use super::log::{Level, Log};
 use super::settings::{Seat, Settings};
@@ -52,6 +58,9 @@ pub struct MoveCost {
     pub nodes: u64,
     /// Seconds spent.
     pub seconds: f64,
+    /// The value the engine found, for Red (judging units: proven results at ±100,000 +
+    /// margin), if it scored a move.
+    pub red_value: Option<i32>,
 }
 
 /// A move under the pointer: the cell and the board it would lead to.
@@ -114,6 +123,7 @@ pub struct Session {
     game: Game,
     board: Board,
     playing: bool,
+    editing: bool,
     library: PresetLibrary,
     unsaved: BTreeSet<String>,
     job: Option<EngineJob>,
@@ -129,6 +139,7 @@ pub struct Session {
     wake: Arc<dyn Fn() + Send + Sync>,
     tournament: TournamentDesk,
     evolution: EvolutionDesk,
+    judge: JudgeDesk,
     champion_to_export: Option<std::path::PathBuf>,
 }
 
@@ -168,6 +179,7 @@ impl Session {
             game,
             board,
             playing: true,
+            editing: false,
             library,
             unsaved: BTreeSet::new(),
             job: None,
@@ -183,6 +195,7 @@ impl Session {
             wake,
             tournament: TournamentDesk::default(),
             evolution,
+            judge: JudgeDesk::default(),
             champion_to_export: None,
         };
         session.check_seats();
@@ -254,8 +267,11 @@ impl Session {
             0.9 * *smoothed + 0.1 * interval
         };
         self.frame_times.frames += 1;
-        let engine_works =
-            self.job.is_some() || self.tournament.is_running() || self.evolution.is_running();
+        let engine_works = self.job.is_some()
+            || self.tournament.is_running()
+            || self.evolution.is_running()
+            || self.judge.is_judging()
+            || self.judge.is_reviewing();
         if engine_works && self.frame_times.frames > FrameTimes::WARM_UP {
             let worst = &mut self.frame_times.worst_during_search_ms;
             *worst = worst.max(ms);
@@ -309,7 +325,9 @@ impl Session {
         } else {
             String::new()
         };
-        let state = if self.is_ai_thinking() {
+        let state = if self.editing {
+            "to move · editing the board (e leaves)"
+        } else if self.is_ai_thinking() {
             "thinking…"
         } else if !self.playing {
             "stopped"
@@ -340,6 +358,7 @@ impl Session {
         }
         self.take_events();
         self.take_contest_events();
+        self.take_judge_events();
         self.schedule();
     }
 
@@ -392,7 +411,11 @@ impl Session {
 
     /// The user clicked `cell` on a board: plays it when it is a human's turn (or any side's
     /// while stopped) and the move is legal; otherwise says why not.
+    /// In the board editor the click edits the cell instead.
     pub fn click_cell(&mut self, cell: usize) {
+        if self.editing {
+            return self.edit_cell(cell);
+        }
         let board = &self.board;
         let name = format_cell(board.shape, cell);
         if board.over {
@@ -649,6 +672,10 @@ impl Session {
                 color: mover,
                 nodes: analysis.nodes.total(),
                 seconds: analysis.elapsed.as_secs_f64(),
+                red_value: analysis.best_score().map(|score| {
+                    let value = crate::ai::reference::judged(score, false);
+                    if mover == Color::Red { value } else { -value }
+                }),
             });
         }
         self.info(line);
@@ -800,7 +827,7 @@ impl Session {
     }
 
     fn wanted_search(&self) -> Option<(Purpose, SearchRequest)> {
-        if self.board.over {
+        if self.board.over || self.editing {
             return None;
         }
         let seat = self.settings.seat(self.board.mover);

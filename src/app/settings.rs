@@ -129,6 +129,8 @@ pub struct Settings {
     pub tournament: super::tournament_desk::TournamentForm,
     /// The Evolution panel's set-up.
     pub evolution: super::evolution_desk::EvolutionForm,
+    /// The Compare and Review panels' set-up.
+    pub judge: super::judge_form::JudgeForm,
 }
 
 impl Default for Settings {
@@ -164,6 +166,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             dark: true,
             tournament: Default::default(),
+            judge: Default::default(),
             evolution: Default::default(),
         }
     }

@@ -128,13 +128,13 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
         ProgressStyle::with_template("{bar:40} {pos}/{len} positions  [{elapsed_precise}]")
             .expect("a valid template"),
     );
-    let mut cache = ReferenceCache::default();
+    let cache = ReferenceCache::default();
     let compared = pool.install(|| {
         compare_positions(
             &positions,
             &contestants,
             &reference,
-            &mut cache,
+            &cache,
             interrupt_flag(),
             &mut |progress, _| bar.set_position(progress.done as u64),
         )

@@ -60,12 +60,12 @@ pub fn run(args: &ReviewArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()
             .expect("a valid template"),
     );
     let pool = super::thread_pool(args.threads)?;
-    let mut cache = ReferenceCache::default();
+    let cache = ReferenceCache::default();
     let review = pool.install(|| {
         review_game(
             &game,
             &settings,
-            &mut cache,
+            &cache,
             interrupt_flag(),
             &mut |progress| bar.set_position(progress.done as u64),
         )

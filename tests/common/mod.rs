@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod reference;
+pub mod workspace;
 
 use rand::RngExt;
 use rand::rngs::Xoshiro256PlusPlus;

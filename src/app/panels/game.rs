@@ -10,6 +10,9 @@ use crate::engine::{Color, Rules, Shape};
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     egui::ScrollArea::vertical().show(ui, |ui| {
         play_row(ui, session);
+        if session.is_editing() {
+            editor_row(ui, session);
+        }
         ui.separator();
         board_row(ui, session);
         ui.separator();
@@ -46,6 +49,46 @@ fn play_row(ui: &mut egui::Ui, session: &mut Session) {
             .clicked()
         {
             session.reset();
+        }
+        let mut editing = session.is_editing();
+        if toggle(
+            ui,
+            &mut editing,
+            "Edit board",
+            "Set up any position: click cells to cycle empty → Red → Green; leave to play \
+             from it (e)",
+        ) {
+            session.toggle_editor();
+        }
+    });
+}
+
+/// The editor's controls: the side to move, clear, the start position.
+fn editor_row(ui: &mut egui::Ui, session: &mut Session) {
+    ui.horizontal(|ui| {
+        let to_move = session.game().start().to_move();
+        for color in [Color::Red, Color::Green] {
+            if ui
+                .selectable_label(to_move == color, format!("{color:?} to move"))
+                .on_hover_text("Who moves first from the edited position")
+                .clicked()
+            {
+                session.set_side_to_move(color);
+            }
+        }
+        if ui
+            .button("Clear")
+            .on_hover_text("Empty every cell")
+            .clicked()
+        {
+            session.clear_board();
+        }
+        if ui
+            .button("Start position")
+            .on_hover_text("The board's start position")
+            .clicked()
+        {
+            session.reset_board();
         }
     });
 }

@@ -1,12 +1,14 @@
 //! The panels of the workspace, one file each.
 
 mod analysis;
+mod compare;
 mod contest;
 mod evolution;
 mod game;
 mod history;
 mod logs;
 mod moves;
+mod review;
 mod sections;
 mod tournament;
 mod view3d;
@@ -28,6 +30,8 @@ pub fn show(pane: Pane, ui: &mut egui::Ui, session: &mut Session) {
         Pane::Logs => logs::show(ui, session),
         Pane::Tournament => tournament::show(ui, session),
         Pane::Evolution => evolution::show(ui, session),
+        Pane::Compare => compare::show(ui, session),
+        Pane::Review => review::show(ui, session),
     }
 }
 

@@ -7,6 +7,7 @@ use egui::Color32;
 use three_d::{Vec3, vec3};
 
 use super::picking::Target;
+use crate::app::judge_desk::Mark;
 use crate::app::palette;
 use crate::app::session::Session;
 use crate::app::settings::GridMode;
@@ -122,6 +123,10 @@ pub fn build(session: &Session) -> Scene {
         }
     }
     add_markers(session, &occupied, &mut scene);
+    add_judge_marks(session, &mut scene);
+    if session.is_editing() {
+        add_edit_targets(shape, &occupied, &mut scene);
+    }
     if let Some(cell) = session.last_move() {
         scene.halos.push(Ball {
             center: cell_center(shape, cell),
@@ -176,6 +181,35 @@ fn add_markers(session: &Session, occupied: &[bool], scene: &mut Scene) {
             radius: 0.11,
             color,
         });
+    }
+}
+
+/// Rings of the Compare panel's colouring around the legal moves it marks.
+fn add_judge_marks(session: &Session, scene: &mut Scene) {
+    let shape = session.board().shape;
+    for (cell, mark) in session.judge_marks() {
+        let color = match mark {
+            Mark::Score(fraction) => palette::value(fraction),
+            Mark::Disagreement => palette::DISPUTED,
+        };
+        scene.halos.push(Ball {
+            center: cell_center(shape, cell),
+            radius: 0.3,
+            color: color.gamma_multiply(0.8),
+        });
+    }
+}
+
+/// In the board editor every empty cell is a small, clickable ball.
+fn add_edit_targets(shape: Shape, occupied: &[bool], scene: &mut Scene) {
+    for cell in (0..shape.cells()).filter(|&c| !occupied[c]) {
+        let center = cell_center(shape, cell);
+        scene.balls.push(Ball {
+            center,
+            radius: 0.08,
+            color: Color32::from_gray(170),
+        });
+        scene.targets.push(target(cell, center, 0.3));
     }
 }
 

@@ -1,0 +1,358 @@
+//! The Compare panel: 2–4 contestants and the reference on the position shown — a table of
+//! every move with each contestant's score and rank, the reference's score and the move's
+//! loss; choices marked, disputed moves highlighted; the boards coloured by one of them.
+
+use crate::ai::SearchKind;
+use crate::app::judge_desk::PositionJudgement;
+use crate::app::judge_form::{Colouring, ContestantForm, JudgeForm, ReferenceMode};
+use crate::app::palette;
+use crate::app::session::Session;
+use crate::engine::notation::format_cell;
+use crate::engine::search::score_text;
+
+/// Draws the panel.
+pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    session.judge_position();
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        egui::CollapsingHeader::new("Contestants and reference")
+            .default_open(true)
+            .show(ui, |ui| {
+                contestant_rows(ui, session);
+                reference_row(ui, session);
+            });
+        colouring_row(ui, session);
+        ui.separator();
+        match session.judgement().cloned() {
+            Some(judgement) => {
+                state_line(ui, &judgement, session.judge().cached());
+                table(ui, session, &judgement);
+            }
+            None if session.is_editing() => {
+                ui.label("Leave the board editor (e) to compare the players here.");
+            }
+            None if session.board().over => {
+                ui.label("The game is over: no move to compare.");
+            }
+            None => {
+                ui.label("Starting…");
+            }
+        }
+    });
+}
+
+fn contestant_rows(ui: &mut egui::Ui, session: &mut Session) {
+    let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
+    let form = &mut session.settings.judge;
+    let mut remove = None;
+    let count = form.contestants.len();
+    for (index, contestant) in form.contestants.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("{}.", index + 1));
+            let shown = contestant
+                .player
+                .as_deref()
+                .unwrap_or(ContestantForm::EDITED);
+            egui::ComboBox::from_id_salt(("contestant", index))
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut contestant.player, None, ContestantForm::EDITED)
+                        .on_hover_text("The Weights panel's player with its edits, live");
+                    for name in &names {
+                        ui.selectable_value(&mut contestant.player, Some(name.clone()), name);
+                    }
+                })
+                .response
+                .on_hover_text("A player, or the Weights panel's weights as edited now");
+            ui.add(egui::DragValue::new(&mut contestant.depth).range(1..=12))
+                .on_hover_text("Its search depth in plies");
+            egui::ComboBox::from_id_salt(("contestant search", index))
+                .selected_text(contestant.search.label())
+                .show_ui(ui, |ui| {
+                    for kind in SearchKind::ALL {
+                        ui.selectable_value(&mut contestant.search, kind, kind.label());
+                    }
+                })
+                .response
+                .on_hover_text("Its search: strong (PVS) or the seed's classic α/β");
+            if count > JudgeForm::CONTESTANTS.0
+                && ui
+                    .small_button("✖")
+                    .on_hover_text("Remove this contestant")
+                    .clicked()
+            {
+                remove = Some(index);
+            }
+        });
+    }
+    if let Some(index) = remove {
+        form.contestants.remove(index);
+        form.colouring = Colouring::Off;
+    }
+    if form.contestants.len() < JudgeForm::CONTESTANTS.1
+        && ui
+            .button("Add contestant")
+            .on_hover_text("Compare up to four players")
+            .clicked()
+    {
+        let last = form.contestants.last().cloned();
+        form.contestants.extend(last);
+    }
+}
+
+fn reference_row(ui: &mut egui::Ui, session: &mut Session) {
+    let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
+    let form = &mut session.settings.judge;
+    ui.horizontal(|ui| {
+        ui.label("Reference:")
+            .on_hover_text("The analysis every contestant is measured against");
+        ui.selectable_value(&mut form.mode, ReferenceMode::Time, "time")
+            .on_hover_text("Search each position for a time (iterative deepening)");
+        ui.selectable_value(&mut form.mode, ReferenceMode::Depth, "depth")
+            .on_hover_text("Search each position to a fixed depth");
+        match form.mode {
+            ReferenceMode::Time => ui
+                .add(
+                    egui::DragValue::new(&mut form.seconds)
+                        .range(0.1..=600.0)
+                        .speed(0.1)
+                        .suffix(" s"),
+                )
+                .on_hover_text("Seconds a position"),
+            ReferenceMode::Depth => ui
+                .add(egui::DragValue::new(&mut form.depth).range(1..=30))
+                .on_hover_text("Plies"),
+        };
+        ui.label("exact from");
+        ui.add(egui::DragValue::new(&mut form.exact_empties).range(0..=30))
+            .on_hover_text("Solve exactly (scores in discs) from this many empty cells");
+        egui::ComboBox::from_id_salt("reference player")
+            .selected_text(&form.reference_player)
+            .show_ui(ui, |ui| {
+                for name in &names {
+                    ui.selectable_value(&mut form.reference_player, name.clone(), name);
+                }
+            })
+            .response
+            .on_hover_text("Whose evaluation the reference's heuristic scores use");
+    });
+}
+
+fn colouring_row(ui: &mut egui::Ui, session: &mut Session) {
+    let labels: Vec<String> = session
+        .settings
+        .judge
+        .contestants
+        .iter()
+        .map(ContestantForm::label)
+        .collect();
+    let colouring = &mut session.settings.judge.colouring;
+    ui.horizontal(|ui| {
+        ui.label("Colour the boards by:");
+        let current = match *colouring {
+            Colouring::Off => "nothing".to_string(),
+            Colouring::Contestant(i) => labels.get(i).cloned().unwrap_or_default(),
+            Colouring::Reference => "the reference".to_string(),
+            Colouring::Disagreement => "disagreement".to_string(),
+        };
+        egui::ComboBox::from_id_salt("colouring")
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(colouring, Colouring::Off, "nothing");
+                for (index, label) in labels.iter().enumerate() {
+                    ui.selectable_value(colouring, Colouring::Contestant(index), label);
+                }
+                ui.selectable_value(colouring, Colouring::Reference, "the reference");
+                ui.selectable_value(colouring, Colouring::Disagreement, "disagreement");
+            })
+            .response
+            .on_hover_text("Mark the legal moves on the cross-sections and in the 3D view");
+        legend(ui, *colouring);
+    });
+}
+
+fn legend(ui: &mut egui::Ui, colouring: Colouring) {
+    let swatch = |ui: &mut egui::Ui, color: egui::Color32, text: &str| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+        ui.painter().rect_filled(rect, 2.0, color);
+        ui.small(text);
+    };
+    match colouring {
+        Colouring::Off => {}
+        Colouring::Disagreement => swatch(ui, palette::DISPUTED, "chosen by some, not all"),
+        _ => {
+            swatch(ui, palette::value(1.0), "best");
+            swatch(ui, palette::value(0.0), "middle");
+            swatch(ui, palette::value(-1.0), "worst");
+        }
+    }
+}
+
+fn state_line(ui: &mut egui::Ui, judgement: &PositionJudgement, cached: usize) {
+    let reference = match &judgement.reference {
+        Some(r) if r.exact => format!("reference exact ({} nodes)", r.nodes),
+        Some(r) => format!("reference depth {} ({} nodes)", r.depth, r.nodes),
+        None => "reference searching…".to_string(),
+    };
+    let searched = judgement.analyses.iter().filter(|a| a.is_some()).count();
+    ui.horizontal(|ui| {
+        if !judgement.is_complete() {
+            ui.spinner();
+        }
+        ui.label(format!(
+            "{:?} to move · contestants {searched}/{} · {reference}",
+            judgement
+                .reference
+                .as_ref()
+                .map_or(judgement.setup.to_move(), |r| r.mover),
+            judgement.analyses.len()
+        ))
+        .on_hover_text(format!(
+            "{} · {cached} positions analysed by the reference so far (kept: going back and \
+             forth costs nothing)",
+            judgement.settings.describe()
+        ));
+    });
+}
+
+/// One row of the table: a move with everyone's score.
+struct Row {
+    cell: usize,
+    scores: Vec<Option<(i32, usize)>>,
+    reference: Option<(i32, bool)>,
+    loss: Option<String>,
+}
+
+fn rows(judgement: &PositionJudgement) -> Vec<Row> {
+    let mut cells: Vec<usize> = judgement
+        .analyses
+        .iter()
+        .flatten()
+        .flat_map(|a| a.moves.iter().map(|m| m.cell))
+        .chain(
+            judgement
+                .reference
+                .iter()
+                .flat_map(|r| r.moves.iter().map(|m| m.cell)),
+        )
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    let mut rows: Vec<Row> = cells
+        .into_iter()
+        .map(|cell| Row {
+            cell,
+            scores: judgement
+                .analyses
+                .iter()
+                .map(|a| {
+                    let a = a.as_ref()?;
+                    let score = a.moves.iter().find(|m| m.cell == cell)?.score?;
+                    let rank = 1 + a.moves.iter().filter(|m| m.score > Some(score)).count();
+                    Some((score, rank))
+                })
+                .collect(),
+            reference: judgement
+                .reference
+                .as_ref()
+                .and_then(|r| r.score_of(cell))
+                .map(|m| (m.score, m.exact)),
+            loss: judgement
+                .reference
+                .as_ref()
+                .and_then(|r| r.loss(cell))
+                .map(|l| format!("{} {}", l.amount, l.unit())),
+        })
+        .collect();
+    rows.sort_by_key(|r| {
+        (
+            std::cmp::Reverse(r.reference.map(|s| s.0)),
+            std::cmp::Reverse(r.scores.first().copied().flatten().map(|s| s.0)),
+        )
+    });
+    rows
+}
+
+fn table(ui: &mut egui::Ui, session: &mut Session, judgement: &PositionJudgement) {
+    let shape = judgement.setup.shape();
+    let labels: Vec<String> = judgement
+        .contestants
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{}. {} d{}", i + 1, c.preset.name, c.depth))
+        .collect();
+    let choices: Vec<Option<usize>> = (0..judgement.analyses.len())
+        .map(|i| judgement.choice(i))
+        .collect();
+    let disputed = judgement.disputed();
+    let best = judgement
+        .reference
+        .as_ref()
+        .map(|r| r.best_moves())
+        .unwrap_or_default();
+    let mut hovered = None;
+    let mut clicked = None;
+    egui::Grid::new("compare table")
+        .num_columns(labels.len() + 3)
+        .striped(true)
+        .show(ui, |ui| {
+            ui.strong("Move");
+            for label in &labels {
+                ui.strong(label)
+                    .on_hover_text("Its own score of the move, and the move's rank (1 = its best)");
+            }
+            ui.strong("Reference")
+                .on_hover_text("Discs when exact (=), else evaluation units at the depth shown");
+            ui.strong("Loss")
+                .on_hover_text("The reference's best score minus this move's");
+            ui.end_row();
+            for row in rows(judgement) {
+                let mut name = egui::RichText::new(format_cell(shape, row.cell)).monospace();
+                if best.contains(&row.cell) {
+                    name = name.strong().color(palette::BEST);
+                }
+                if disputed.contains(&row.cell) {
+                    name = name.background_color(palette::DISPUTED.gamma_multiply(0.45));
+                }
+                let response = ui
+                    .selectable_label(false, name)
+                    .on_hover_text("Hover to preview on the boards, click to play");
+                if response.hovered() {
+                    hovered = Some(row.cell);
+                }
+                if response.clicked() {
+                    clicked = Some(row.cell);
+                }
+                for (index, score) in row.scores.iter().enumerate() {
+                    let text = score.map_or_else(
+                        || "…".to_string(),
+                        |(score, rank)| format!("{} (#{rank})", score_text(score)),
+                    );
+                    let mut text = egui::RichText::new(text).monospace();
+                    if choices[index] == Some(row.cell) {
+                        text = text.strong().underline();
+                    }
+                    ui.label(text);
+                }
+                let reference = row.reference.map_or_else(
+                    || "…".to_string(),
+                    |(score, exact)| {
+                        let mark = if exact { "=" } else { "" };
+                        format!("{mark}{score}")
+                    },
+                );
+                ui.monospace(reference);
+                ui.monospace(row.loss.unwrap_or_else(|| "…".to_string()));
+                ui.end_row();
+            }
+        });
+    ui.small(
+        "Underlined: the move each contestant would play. Yellow move: the reference's best. \
+         Highlighted: chosen by some contestants and not others.",
+    );
+    if hovered.is_some() {
+        session.hovered = hovered;
+    }
+    if let Some(cell) = clicked {
+        session.click_cell(cell);
+    }
+}

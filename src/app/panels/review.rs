@@ -1,0 +1,272 @@
+//! The Review panel: the reference over every position of the game — the eval graph (the
+//! reference's value for Red beside the values the engines reported while playing), the loss of
+//! every move per side, the mistakes above the thresholds, and a summary per side. A click on
+//! a graph or a mistake goes to that move in the History. Before any review the eval graph
+//! grows from the engines' values as the game is played.
+
+use egui_plot::{Bar, BarChart, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
+
+use crate::ai::reference::DECISIVE;
+use crate::ai::review::{MistakeThresholds, Review};
+use crate::app::palette;
+use crate::app::session::Session;
+use crate::engine::Color;
+use crate::engine::notation::format_cell;
+
+/// Draws the panel.
+pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    controls(ui, session);
+    let thresholds = session.settings.judge.thresholds();
+    let review = session.reviewed().and_then(|r| r.review.clone());
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        if let Some(review) = &review {
+            summary(ui, review, &thresholds);
+        }
+        ui.strong("Value for Red").on_hover_text(
+            "Value for Red after every move: the reference's line, each engine's own value as \
+             points; click to go to that move",
+        );
+        eval_graph(ui, session, review.as_ref());
+        if let Some(review) = &review {
+            ui.strong("Loss per move")
+                .on_hover_text("What each played move lost against the reference's best");
+            loss_chart(ui, session, review);
+            mistakes(ui, session, review, &thresholds);
+        }
+    });
+}
+
+fn controls(ui: &mut egui::Ui, session: &mut Session) {
+    ui.horizontal(|ui| {
+        if session.judge().is_reviewing() {
+            if ui
+                .button("Stop")
+                .on_hover_text("Stop the review; positions done stay cached")
+                .clicked()
+            {
+                session.stop_review();
+            }
+        } else if ui
+            .add_enabled(
+                !session.game().moves().is_empty(),
+                egui::Button::new("Review game"),
+            )
+            .on_hover_text(
+                "Run the reference (set in Compare) over every position of the game; positions \
+                 analysed before are reused",
+            )
+            .clicked()
+        {
+            session.review_game();
+        }
+        let form = &mut session.settings.judge;
+        ui.label("Mistake above");
+        ui.add(egui::DragValue::new(&mut form.eval_threshold).range(1..=100_000))
+            .on_hover_text("Loss in evaluation units (heuristic scores)");
+        ui.label("units /");
+        ui.add(egui::DragValue::new(&mut form.disc_threshold).range(1..=512))
+            .on_hover_text("Loss in discs (exact scores)");
+        ui.label("discs");
+    });
+    if let Some(reviewed) = session.reviewed() {
+        let progress = reviewed.progress;
+        let fraction = progress.done as f32 / progress.total.max(1) as f32;
+        let text = if reviewed.review.is_some() {
+            format!(
+                "reviewed {} positions · {}",
+                progress.total,
+                reviewed.settings.describe()
+            )
+        } else if reviewed.stopped {
+            format!("stopped at {}/{}", progress.done, progress.total)
+        } else {
+            format!("position {}/{}", progress.done, progress.total)
+        };
+        ui.add(egui::ProgressBar::new(fraction).text(text));
+        if session.game().moves().len() > reviewed.moves.len() {
+            ui.small("The game went on after the review: review again to include the new moves.");
+        }
+    }
+}
+
+fn summary(ui: &mut egui::Ui, review: &Review, thresholds: &MistakeThresholds) {
+    egui::Grid::new("review summary")
+        .num_columns(6)
+        .striped(true)
+        .show(ui, |ui| {
+            for heading in [
+                "Side",
+                "Moves",
+                "Agreement",
+                "Loss (units)",
+                "Loss (discs)",
+                "Mistakes",
+            ] {
+                ui.strong(heading);
+            }
+            ui.end_row();
+            for color in [Color::Red, Color::Green] {
+                let side = review.summary(color, thresholds);
+                let tally = |t: crate::ai::review::LossTally| match t.mean() {
+                    Some(mean) => format!("{} (mean {mean:.1})", t.total),
+                    None => "—".to_string(),
+                };
+                ui.colored_label(palette::disc(color), format!("{color:?}"));
+                ui.label(side.moves.to_string());
+                ui.label(
+                    side.agreement()
+                        .map_or_else(|| "—".to_string(), |a| format!("{:.0} %", a * 100.0)),
+                )
+                .on_hover_text("Moves that were one of the reference's best");
+                ui.label(tally(side.heuristic));
+                ui.label(tally(side.exact));
+                ui.label(side.mistakes.to_string());
+                ui.end_row();
+            }
+        });
+}
+
+/// A value to plot: decided results (±DECISIVE + margin) are drawn at ±`cap`.
+fn plotted(value: i32, cap: f64) -> f64 {
+    if value.abs() >= DECISIVE {
+        cap * f64::from(value.signum())
+    } else {
+        f64::from(value).clamp(-cap, cap)
+    }
+}
+
+fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>) {
+    let engines: Vec<(Color, usize, i32)> = session
+        .costs()
+        .iter()
+        .filter_map(|c| Some((c.color, c.number, c.red_value?)))
+        .collect();
+    let reference: Vec<(usize, i32)> = review
+        .map(|r| r.red_values.iter().map(|v| (v.ply, v.value)).collect())
+        .unwrap_or_default();
+    if engines.is_empty() && reference.is_empty() {
+        ui.label("No values yet: the graph grows as AI players move, or press Review game.");
+        return;
+    }
+    let largest = engines
+        .iter()
+        .map(|e| e.2)
+        .chain(reference.iter().map(|r| r.1))
+        .filter(|v| v.abs() < DECISIVE)
+        .map(i32::abs)
+        .max()
+        .unwrap_or(0);
+    let cap = f64::from(largest.max(64)) * 1.1;
+    let cursor = session.game().cursor() as f64;
+    let response = Plot::new("eval graph")
+        .legend(Legend::default())
+        .height(180.0)
+        .x_axis_label("move")
+        .y_axis_label("value for Red")
+        .allow_drag(false)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            if !reference.is_empty() {
+                let points: Vec<[f64; 2]> = reference
+                    .iter()
+                    .map(|&(ply, v)| [ply as f64, plotted(v, cap)])
+                    .collect();
+                plot.line(Line::new("reference", PlotPoints::from(points)).width(2.0));
+            }
+            for color in [Color::Red, Color::Green] {
+                let points: Vec<[f64; 2]> = engines
+                    .iter()
+                    .filter(|e| e.0 == color)
+                    .map(|&(_, number, v)| [number as f64, plotted(v, cap)])
+                    .collect();
+                plot.points(
+                    Points::new(format!("{color:?}'s engine"), PlotPoints::from(points))
+                        .color(palette::disc(color))
+                        .shape(MarkerShape::Circle)
+                        .radius(3.0),
+                );
+            }
+            plot.vline(egui_plot::VLine::new("shown", cursor).color(palette::BEST));
+        });
+    follow_click(session, &response, "Eval graph");
+}
+
+fn loss_chart(ui: &mut egui::Ui, session: &mut Session, review: &Review) {
+    let bars = |color: Color| {
+        let bars: Vec<Bar> = review
+            .moves
+            .iter()
+            .filter(|m| m.mover == color)
+            .map(|m| {
+                let loss = if m.loss.amount >= DECISIVE {
+                    f64::from(DECISIVE / 1000)
+                } else {
+                    f64::from(m.loss.amount)
+                };
+                Bar::new(m.ply as f64 + 1.0, loss).width(0.8)
+            })
+            .collect();
+        BarChart::new(format!("{color:?}"), bars).color(palette::disc(color))
+    };
+    let response = Plot::new("loss chart")
+        .legend(Legend::default())
+        .height(140.0)
+        .x_axis_label("move")
+        .y_axis_label("loss")
+        .allow_drag(false)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.bar_chart(bars(Color::Red));
+            plot.bar_chart(bars(Color::Green));
+        });
+    follow_click(session, &response, "Loss chart");
+}
+
+/// Goes to the move under a click on a chart (its x is the number of moves played), and names
+/// the chart for screen readers and tests.
+fn follow_click(session: &mut Session, response: &egui_plot::PlotResponse<()>, name: &str) {
+    response
+        .response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, name.to_string()));
+    if response.response.clicked()
+        && let Some(pointer) = response.response.interact_pointer_pos()
+    {
+        let x = response.transform.value_from_position(pointer).x;
+        let ply = x.round().clamp(0.0, session.game().moves().len() as f64) as usize;
+        session.go_to(ply);
+    }
+}
+
+fn mistakes(
+    ui: &mut egui::Ui,
+    session: &mut Session,
+    review: &Review,
+    thresholds: &MistakeThresholds,
+) {
+    let shape = session.board().shape;
+    let list: Vec<_> = review.mistakes(thresholds).cloned().collect();
+    ui.strong(format!("Mistakes ({})", list.len()));
+    for reviewed in list {
+        let best: Vec<String> = reviewed
+            .best
+            .iter()
+            .map(|&c| format_cell(shape, c))
+            .collect();
+        let text = format!(
+            "{}. {:?} {} — loses {} {} (best {})",
+            reviewed.ply + 1,
+            reviewed.mover,
+            format_cell(shape, reviewed.cell),
+            reviewed.loss.amount,
+            reviewed.loss.unit(),
+            best.join(" "),
+        );
+        if ui
+            .link(egui::RichText::new(text).color(palette::disc(reviewed.mover)))
+            .on_hover_text("Go to the position before this move")
+            .clicked()
+        {
+            session.go_to(reviewed.ply);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! The session's judging: the Compare panel's contestants and reference on the position shown,
+//! the review of the game, and the board marks they give.
+
+use std::sync::Arc;
+
+use super::Session;
+use crate::app::judge_desk::{JudgeDesk, Mark, PositionJudgement, ReviewedGame};
+use crate::app::judge_form::Colouring;
+use crate::engine::Setup;
+
+impl Session {
+    /// The judging work.
+    pub fn judge(&self) -> &JudgeDesk {
+        &self.judge
+    }
+
+    /// The position on the board as plain data.
+    pub fn setup_here(&self) -> Setup {
+        self.game.setup_at(self.game.cursor())
+    }
+
+    /// Keeps the Compare panel's searches on the position shown (the panel calls this every
+    /// frame it is drawn; nothing runs while the board is being edited or the game is over).
+    pub fn judge_position(&mut self) {
+        if self.editing || self.board.over {
+            return;
+        }
+        let form = &self.settings.judge;
+        let contestants = form.players(&self.roster, self.weights_preset());
+        let settings = form.reference(self.settings.rules, &self.roster);
+        let wake = Arc::clone(&self.wake);
+        let setup = self.setup_here();
+        self.judge.judge(
+            setup,
+            contestants,
+            settings,
+            self.settings.workers,
+            move || wake(),
+        );
+    }
+
+    /// The judgement of the position on the board, if the Compare panel asked for it.
+    pub fn judgement(&self) -> Option<&PositionJudgement> {
+        self.judge
+            .position()
+            .filter(|p| p.setup == self.setup_here())
+    }
+
+    /// Reviews the game with the reference of the Compare panel.
+    pub fn review_game(&mut self) {
+        let settings = self
+            .settings
+            .judge
+            .reference(self.settings.rules, &self.roster);
+        let wake = Arc::clone(&self.wake);
+        self.info(format!(
+            "reviewing {} moves: {}",
+            self.game.moves().len(),
+            settings.describe()
+        ));
+        self.judge
+            .review(&self.game, settings, self.settings.workers, move || wake());
+    }
+
+    /// Stops the review.
+    pub fn stop_review(&mut self) {
+        self.judge.stop_review();
+    }
+
+    /// The review of this game (or of the game it continues), if one was asked for.
+    pub fn reviewed(&self) -> Option<&ReviewedGame> {
+        self.judge
+            .reviewed()
+            .filter(|r| &r.start == self.game.start() && self.game.moves().starts_with(&r.moves))
+    }
+
+    /// The cells marked on the boards by the Compare panel's colouring, when it is on and
+    /// the judgement is of the position shown.
+    pub fn judge_marks(&self) -> Vec<(usize, Mark)> {
+        let Some(judgement) = self.judgement() else {
+            return Vec::new();
+        };
+        match self.settings.judge.colouring {
+            Colouring::Off => Vec::new(),
+            Colouring::Contestant(index) if index < judgement.analyses.len() => {
+                judgement.score_marks(Some(index))
+            }
+            Colouring::Contestant(_) => Vec::new(),
+            Colouring::Reference => judgement.score_marks(None),
+            Colouring::Disagreement => judgement.disagreement_marks(),
+        }
+    }
+
+    /// Takes in the judging work's news.
+    pub(super) fn take_judge_events(&mut self) {
+        if let Some(problem) = self.judge.poll() {
+            self.error(format!("judging failed: {problem}"));
+        }
+    }
+}

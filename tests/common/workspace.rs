@@ -1,0 +1,55 @@
+//! The workspace driven headless with egui_kittest: a fresh workspace, stepping until the
+//! background work has done something, typing keys.
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use reversi3d::ai::PresetLibrary;
+use reversi3d::app::{ReversiApp, Seat, Settings, default_layout};
+use reversi3d::engine::Shape;
+
+/// A workspace with `settings`, presets in a fresh folder, in a large window.
+pub fn workspace(settings: Settings) -> (Harness<'static, ReversiApp>, tempfile::TempDir) {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let app = ReversiApp::new(
+        &egui::Context::default(),
+        settings,
+        default_layout(),
+        PresetLibrary::at(folder.path().join("presets")),
+    );
+    let harness = Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(|ui, app: &mut ReversiApp| app.frame(ui), app);
+    (harness, folder)
+}
+
+/// Steps the UI until `done` holds (the engine works in the background), for at most 20 s.
+pub fn step_until(harness: &mut Harness<'static, ReversiApp>, done: impl Fn(&ReversiApp) -> bool) {
+    let clock = Instant::now();
+    while !done(harness.state()) {
+        assert!(
+            clock.elapsed() < Duration::from_secs(20),
+            "the UI did not reach the expected state in time"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        harness.step();
+    }
+    harness.step();
+}
+
+/// Settings on `board` with these seats and two engine workers.
+pub fn settings(board: &str, red: Seat, green: Seat) -> Settings {
+    Settings {
+        board: board.parse::<Shape>().expect("a valid board"),
+        red,
+        green,
+        workers: 2,
+        ..Settings::default()
+    }
+}
+
+/// Types `key` and draws a frame.
+pub fn type_key(harness: &mut Harness<'static, ReversiApp>, key: &str) {
+    harness.event(egui::Event::Text(key.to_string()));
+    harness.step();
+}

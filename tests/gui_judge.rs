@@ -1,0 +1,188 @@
+//! Judging in the workspace, headless with egui_kittest: pasting, the board editor, the Compare
+//! panel against the reference, and the review whose eval graph leads back into the History.
+
+mod common;
+
+use common::workspace::{settings, step_until, type_key, workspace};
+use egui_kittest::kittest::Queryable;
+use reversi3d::ai::Player;
+use reversi3d::app::{Colouring, Mark, ReferenceMode, Seat};
+use reversi3d::engine::notation::parse_cell;
+use reversi3d::engine::{Color, Rules, Setup};
+use reversi3d::game::Game;
+
+/// A game on `board` of up to `plies` moves, each the middle of the legal moves.
+fn middle_moves_game(board: &str, plies: usize) -> Game {
+    let mut game = Game::new(
+        board.parse().unwrap(),
+        Rules::Classic,
+        Player::Human,
+        Player::Human,
+    );
+    while !game.board().over && game.moves().len() < plies {
+        let moves = game.board().mover_moves;
+        game.play(moves[moves.len() / 2]).unwrap();
+    }
+    game
+}
+
+#[test]
+fn pasted_moves_and_positions_become_the_game_and_bad_text_changes_nothing() {
+    let (mut harness, _folder) = workspace(settings("6x6", Seat::human(), Seat::human()));
+    harness.step();
+    let played = middle_moves_game("6x6", 3);
+    harness.event(egui::Event::Paste(played.moves_text()));
+    harness.step();
+    let session = harness.state().session();
+    assert_eq!(
+        session.game().moves(),
+        played.moves(),
+        "{:?}",
+        session.notice
+    );
+    assert!(!session.is_playing(), "a pasted game waits for Play");
+
+    harness.event(egui::Event::Paste("not a position at all".to_string()));
+    harness.step();
+    let session = harness.state().session();
+    assert_eq!(
+        session.game().moves().len(),
+        3,
+        "refused text changes nothing"
+    );
+    let notice = session.notice.clone().unwrap_or_default();
+    assert!(
+        notice.contains("paste") && notice.contains("OBF") && notice.contains("move list"),
+        "{notice}"
+    );
+
+    // FFO #40 (Edax's problem/fforum-40-59.obf): an 8×8 position with Red (X) to move.
+    let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+    harness.event(egui::Event::Paste(ffo40.to_string()));
+    harness.step();
+    let session = harness.state().session();
+    assert_eq!(session.board().shape.to_string(), "8x8");
+    assert_eq!(session.game().start().empties(), 20);
+    assert_eq!(session.board().mover, Color::Red);
+    assert_eq!(
+        session
+            .copy_text(reversi3d::app::CopyKind::Obf)
+            .expect("OBF on 8x8"),
+        ffo40
+    );
+}
+
+#[test]
+fn the_board_editor_sets_up_a_position_and_the_game_starts_there() {
+    let (mut harness, _folder) = workspace(settings("4x4", Seat::human(), Seat::human()));
+    harness.step();
+    type_key(&mut harness, "e");
+    assert!(harness.state().session().is_editing());
+    harness.get_by_label("Clear").click();
+    harness.step();
+    // One click makes a cell Red, two make it Green.
+    for (label, clicks) in [("board 1-1", 1), ("board 2-1", 2), ("board 3-1", 2)] {
+        for _ in 0..clicks {
+            harness.get_by_label(label).click();
+            harness.step();
+        }
+    }
+    harness.get_by_label("Green to move").click();
+    harness.step();
+    let start = harness.state().session().game().start().clone();
+    let shape = "4x4".parse().unwrap();
+    let cell = |name: &str| parse_cell(shape, name).unwrap();
+    let expected = Setup::start(shape)
+        .cleared()
+        .with_cell(cell("1-1"), Some(Color::Red))
+        .with_cell(cell("2-1"), Some(Color::Green))
+        .with_cell(cell("3-1"), Some(Color::Green))
+        .with_to_move(Color::Green);
+    assert_eq!(start, expected);
+    type_key(&mut harness, "e");
+    let session = harness.state().session();
+    assert!(!session.is_editing() && session.is_playing());
+    // Green has no move (no Red disc lies between an empty cell and a Green disc): Green
+    // passes and Red, who can take 4-1, moves first.
+    assert!(session.game().moves().is_empty());
+    assert_eq!(session.board().to_move, Color::Green);
+    assert_eq!(session.board().mover, Color::Red);
+    assert_eq!(session.board().mover_moves, vec![cell("4-1")]);
+}
+
+#[test]
+fn the_compare_panel_scores_every_move_for_each_contestant_and_the_reference() {
+    let mut settings = settings("4x4", Seat::human(), Seat::human());
+    settings.judge.mode = ReferenceMode::Depth;
+    settings.judge.depth = 4;
+    settings.judge.colouring = Colouring::Reference;
+    let (mut harness, _folder) = workspace(settings);
+    harness.step();
+    harness.get_by_label("Compare").click();
+    step_until(&mut harness, |app| {
+        app.session()
+            .judgement()
+            .is_some_and(|judgement| judgement.is_complete())
+    });
+    let session = harness.state().session();
+    let judgement = session.judgement().expect("the position is judged");
+    let legal = session.board().mover_moves.len();
+    assert_eq!(judgement.analyses.len(), 2);
+    for analysis in judgement.analyses.iter().flatten() {
+        assert_eq!(analysis.moves.len(), legal);
+    }
+    let reference = judgement
+        .reference
+        .as_ref()
+        .expect("the reference finished");
+    assert_eq!(reference.moves.len(), legal);
+    assert!(reference.exact, "4x4 from the start is solved at once");
+    harness.get_by_label("1. Arwen d4");
+    // The reference colours every legal move, its best at the top of the scale.
+    let marks = session.judge_marks();
+    assert_eq!(marks.len(), legal);
+    for (cell, mark) in marks {
+        if reference.best_moves().contains(&cell) {
+            assert_eq!(mark, Mark::Score(1.0));
+        }
+    }
+}
+
+#[test]
+fn a_review_plots_the_game_and_a_click_on_the_eval_graph_goes_to_that_move() {
+    let mut settings = settings("4x4", Seat::human(), Seat::human());
+    settings.judge.mode = ReferenceMode::Depth;
+    settings.judge.depth = 2;
+    let (mut harness, _folder) = workspace(settings);
+    harness.step();
+    let game = middle_moves_game("4x4", usize::MAX);
+    harness
+        .state_mut()
+        .session_mut()
+        .restore_game(game, "the test");
+    harness.get_by_label("Review").click();
+    harness.step();
+    harness.get_by_label("Review game").click();
+    step_until(&mut harness, |app| {
+        app.session().reviewed().is_some_and(|r| r.review.is_some())
+    });
+    let plies = harness.state().session().game().moves().len();
+    assert_eq!(harness.state().session().game().cursor(), plies);
+    let review = harness
+        .state()
+        .session()
+        .reviewed()
+        .unwrap()
+        .review
+        .clone()
+        .unwrap();
+    assert_eq!(review.red_values.len(), plies + 1);
+    harness.get_by_label("Loss chart");
+    harness.get_by_label("Eval graph").click();
+    harness.step();
+    let cursor = harness.state().session().game().cursor();
+    assert!(
+        cursor > 0 && cursor < plies,
+        "the middle of the graph is the middle of the game, not move {cursor} of {plies}"
+    );
+}
