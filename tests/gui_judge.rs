@@ -137,7 +137,7 @@ fn the_compare_panel_scores_every_move_for_each_contestant_and_the_reference() {
         .expect("the reference finished");
     assert_eq!(reference.moves.len(), legal);
     assert!(reference.exact, "4x4 from the start is solved at once");
-    harness.get_by_label("1. Arwen d4");
+    harness.get_by_label("1. Hamfast d4");
     // The reference colours every legal move, its best at the top of the scale.
     let marks = session.judge_marks();
     assert_eq!(marks.len(), legal);

@@ -12,7 +12,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use reversi3d::ai::Player;
 use reversi3d::ai::preset::built_in_named;
 use reversi3d::ai::reference::{
-    ReferenceCache, ReferenceLimit, ReferenceSettings, analyze_reference,
+    ReferenceCache, ReferenceLimit, ReferenceSettings, analyze_reference, analyze_reference_of,
 };
 use reversi3d::ai::review::{MistakeThresholds, review_game};
 use reversi3d::engine::{Color, Geometry, Position, Rules, Setup, Shape};
@@ -96,6 +96,53 @@ fn exact_scores_match_perfect_play_on_4x4() {
         for best in reference.best_moves() {
             assert_eq!(reference.loss(best).unwrap().amount, 0);
         }
+        // Scoring one move (besides the best) gives the same value, score and best moves.
+        for scored in &reference.moves {
+            let one = analyze_reference_of(
+                &setup,
+                &settings(2, 16),
+                &[scored.cell],
+                &AtomicBool::new(false),
+            );
+            assert_eq!(one.score_of(scored.cell), Some(*scored), "{}", setup.text());
+            assert_eq!(
+                (one.value, one.best_moves()),
+                (reference.value, reference.best_moves())
+            );
+            assert!(one.moves.len() <= reference.moves.len());
+        }
+    }
+}
+
+#[test]
+fn scoring_only_the_played_moves_agrees_with_scoring_every_move() {
+    // Heuristic depths on 6×6 and 4×4×4 (one thread against two): the value, the best moves
+    // and the asked move's score equal those of the every-move analysis, which searches
+    // every move with a full window.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for (board, seed) in [("6x6", 5), ("4x4x4", 6)] {
+        let game = random_game(board, seed);
+        let settings = settings(3, 0);
+        for (ply, setup) in game.setups().iter().enumerate().step_by(3) {
+            let full =
+                pool.install(|| analyze_reference(setup, &settings, &AtomicBool::new(false)));
+            let Some(&reversi3d::engine::notation::Move::Play(played)) = game.moves().get(ply)
+            else {
+                continue;
+            };
+            let one = analyze_reference_of(setup, &settings, &[played], &AtomicBool::new(false));
+            assert!(!one.complete || one.moves.len() == full.moves.len());
+            assert_eq!(one.value, full.value, "{board} ply {ply}");
+            assert_eq!(one.best_moves(), full.best_moves(), "{board} ply {ply}");
+            assert_eq!(
+                one.score_of(played),
+                full.score_of(played),
+                "{board} ply {ply}"
+            );
+        }
     }
 }
 
@@ -105,16 +152,14 @@ fn a_review_adds_up_and_is_cached() {
         let game = random_game(board, seed);
         let settings = settings(depth, exact_empties);
         let cache = ReferenceCache::default();
-        let mut heard = Vec::new();
-        let review = review_game(
-            &game,
-            &settings,
-            &cache,
-            &AtomicBool::new(false),
-            &mut |p| heard.push(p.done),
-        )
+        let heard = std::sync::Mutex::new(Vec::new());
+        let review = review_game(&game, &settings, &cache, &AtomicBool::new(false), &|p| {
+            heard.lock().unwrap().push(p.done)
+        })
         .unwrap();
         let plies = game.moves().len();
+        let mut heard = heard.into_inner().unwrap();
+        heard.sort_unstable();
         assert_eq!(heard, (1..=plies + 1).collect::<Vec<_>>());
         assert_eq!(review.red_values.len(), plies + 1);
         let (red, green, _) = game.result().unwrap();
@@ -156,14 +201,8 @@ fn a_review_adds_up_and_is_cached() {
         );
         // A second review searches nothing and gives the same.
         let kept = cache.len();
-        let again = review_game(
-            &game,
-            &settings,
-            &cache,
-            &AtomicBool::new(false),
-            &mut |_| {},
-        )
-        .unwrap();
+        let again =
+            review_game(&game, &settings, &cache, &AtomicBool::new(false), &|_| {}).unwrap();
         assert_eq!((again, cache.len()), (review, kept));
     }
 }
@@ -177,7 +216,7 @@ fn a_cancelled_review_stops_and_keeps_nothing_half_done() {
         &settings(3, 8),
         &cache,
         &AtomicBool::new(true),
-        &mut |_| panic!("no position finishes"),
+        &|_| panic!("no position finishes"),
     );
     assert!(cancelled.is_err());
     assert!(cache.is_empty());

@@ -2,7 +2,9 @@
 //! against the reference — agreement with the reference's best move and the loss of the move
 //! it would play, over many positions and by game stage.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use rayon::prelude::*;
 
 use super::player::AiPlayer;
 use super::reference::{Loss, Reference, ReferenceCache, ReferenceSettings};
@@ -60,19 +62,6 @@ impl Verdict {
     }
 }
 
-/// Runs `contestant`'s own search on `setup` and judges its choice against `reference`.
-/// `None` when cancelled.
-pub fn judge_contestant(
-    setup: &Setup,
-    contestant: &AiPlayer,
-    rules: Rules,
-    reference: &Reference,
-    cancel: &AtomicBool,
-) -> Option<Verdict> {
-    contestant_analysis(setup, contestant, rules, cancel)
-        .map(|analysis| Verdict::judge(analysis, reference))
-}
-
 /// One position of a comparison: its number of empty cells and each contestant's result.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ComparedPosition {
@@ -91,42 +80,50 @@ pub struct CompareProgress {
     pub total: usize,
 }
 
-/// Judges every contestant on every position, positions one after another (each search uses
-/// the whole rayon pool). `on_position` hears each position's result as it finishes; the
-/// cancel flag stops the run (`None`).
+/// Judges every contestant on every position: the contestants' own searches first, then the
+/// reference scoring its best moves and their choices. Positions run in parallel on the
+/// current rayon pool; `on_position` hears each as it finishes (in any order; the result is
+/// in the order of `positions`). The cancel flag stops the run (`None`).
 pub fn compare_positions(
     positions: &[Setup],
     contestants: &[AiPlayer],
     reference: &ReferenceSettings,
     cache: &ReferenceCache,
     cancel: &AtomicBool,
-    on_position: &mut dyn FnMut(CompareProgress, &ComparedPosition),
+    on_position: &(dyn Fn(CompareProgress, &ComparedPosition) + Sync),
 ) -> Option<Vec<ComparedPosition>> {
-    let mut compared = Vec::with_capacity(positions.len());
-    for (index, setup) in positions.iter().enumerate() {
-        let judged = cache.analyze(setup, reference, cancel);
-        if judged.cancelled {
-            return None;
-        }
-        let results = contestants
-            .iter()
-            .map(|contestant| {
-                judge_contestant(setup, contestant, reference.rules, &judged, cancel)
-                    .map(|v| (v.choice, v.loss, v.agrees))
-            })
-            .collect::<Option<Vec<_>>>()?;
-        let position = ComparedPosition {
-            empties: setup.empties(),
-            results,
-        };
-        on_position(
-            CompareProgress {
-                done: index + 1,
+    let done = AtomicUsize::new(0);
+    positions
+        .par_iter()
+        .map(|setup| {
+            let analyses = contestants
+                .iter()
+                .map(|c| contestant_analysis(setup, c, reference.rules, cancel))
+                .collect::<Option<Vec<Analysis>>>()?;
+            let mut choices: Vec<usize> = analyses.iter().filter_map(|a| a.choose(None)).collect();
+            choices.sort_unstable();
+            choices.dedup();
+            let judged = cache.analyze_moves(setup, reference, &choices, cancel);
+            if judged.cancelled {
+                return None;
+            }
+            let results = analyses
+                .into_iter()
+                .map(|analysis| {
+                    let verdict = Verdict::judge(analysis, &judged);
+                    (verdict.choice, verdict.loss, verdict.agrees)
+                })
+                .collect();
+            let position = ComparedPosition {
+                empties: setup.empties(),
+                results,
+            };
+            let progress = CompareProgress {
+                done: done.fetch_add(1, Ordering::Relaxed) + 1,
                 total: positions.len(),
-            },
-            &position,
-        );
-        compared.push(position);
-    }
-    Some(compared)
+            };
+            on_position(progress, &position);
+            Some(position)
+        })
+        .collect()
 }

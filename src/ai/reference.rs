@@ -7,7 +7,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::engine::search::{StrongSettings, WIN, analyze_strong, final_score};
+use crate::engine::search::{
+    StrongSettings, WIN, analyze_strong, final_score, score_selected_strong,
+};
 use crate::engine::{Color, Geometry, Position, Rules, Setup, Weights, WidthJob};
 
 /// A proven win (or loss) inside a heuristic reference counts as this many evaluation units
@@ -78,8 +80,11 @@ pub struct Reference {
     pub depth: u32,
     /// Every score is exact (the search reached the end of the game).
     pub exact: bool,
-    /// Every legal move of `mover` in generation order; empty when the game is over.
+    /// The moves scored, in generation order: every legal move of `mover` when `complete`,
+    /// else its best moves and those asked for; empty when the game is over.
     pub moves: Vec<ScoredMove>,
+    /// Whether every legal move is scored.
+    pub complete: bool,
     /// The position's value for `mover`: the best move's score, or the final margin once
     /// the game is over (then exact).
     pub value: i32,
@@ -99,7 +104,7 @@ impl Reference {
             .collect()
     }
 
-    /// The score of `cell`, if it is a legal move.
+    /// The score of `cell`, if it is scored.
     pub fn score_of(&self, cell: usize) -> Option<ScoredMove> {
         self.moves.iter().find(|m| m.cell == cell).copied()
     }
@@ -150,6 +155,24 @@ pub fn analyze_reference(
     setup.shape().dispatch(ReferenceJob {
         setup,
         settings,
+        wanted: None,
+        cancel,
+    })
+}
+
+/// Analyses `setup` for the reference, scoring only its best moves and the legal moves of
+/// `wanted` (the played or chosen ones): far fewer nodes than [`analyze_reference`]. One
+/// thread, so that many positions can be judged at once.
+pub fn analyze_reference_of(
+    setup: &Setup,
+    settings: &ReferenceSettings,
+    wanted: &[usize],
+    cancel: &AtomicBool,
+) -> Reference {
+    setup.shape().dispatch(ReferenceJob {
+        setup,
+        settings,
+        wanted: Some(wanted),
         cancel,
     })
 }
@@ -157,6 +180,8 @@ pub fn analyze_reference(
 struct ReferenceJob<'a> {
     setup: &'a Setup,
     settings: &'a ReferenceSettings,
+    /// The moves to score besides the best (`None`: every move).
+    wanted: Option<&'a [usize]>,
     cancel: &'a AtomicBool,
 }
 
@@ -184,19 +209,24 @@ impl WidthJob for ReferenceJob<'_> {
             symmetry: false,
             ..StrongSettings::new(depth, self.settings.rules, self.settings.weights)
         };
-        let analysis = analyze_strong(geometry, &position, &strong, self.cancel, &|_| {});
+        let analysis = match self.wanted {
+            Some(wanted) => {
+                score_selected_strong(geometry, &position, &strong, wanted, self.cancel)
+            }
+            None => analyze_strong(geometry, &position, &strong, self.cancel, &|_| {}),
+        };
         let exact = analysis.finished && analysis.depth >= empties;
         let moves: Vec<ScoredMove> = analysis
             .moves
             .iter()
-            .map(|m| {
-                let score = m.score.unwrap_or(0);
+            .filter_map(|m| {
+                let score = m.score?;
                 let proven = score.abs() >= WIN / 2;
-                ScoredMove {
+                Some(ScoredMove {
                     cell: m.cell,
                     score: judged(score, exact),
                     exact: exact || proven,
-                }
+                })
             })
             .collect();
         Reference {
@@ -204,6 +234,7 @@ impl WidthJob for ReferenceJob<'_> {
             depth: analysis.depth,
             exact,
             value: moves.iter().map(|m| m.score).max().unwrap_or(0),
+            complete: moves.len() == analysis.moves.len(),
             moves,
             nodes: analysis.nodes.total(),
             // A time limit stops the search too: only the cancel flag (or no finished depth)
@@ -233,6 +264,7 @@ fn finished<const W: usize>(position: &Position<W>, rules: Rules) -> Reference {
         depth: 0,
         exact: true,
         moves: Vec::new(),
+        complete: true,
         value: judged(final_score(position, rules), true),
         nodes: 0,
         cancelled: false,
@@ -259,17 +291,50 @@ impl ReferenceCache {
             .cloned()
     }
 
-    /// The analysis of `setup`: from the cache, or searched now and kept unless cancelled.
+    /// The analysis of `setup` scoring every move: from the cache, or searched now and kept
+    /// unless cancelled.
     pub fn analyze(
         &self,
         setup: &Setup,
         settings: &ReferenceSettings,
         cancel: &AtomicBool,
     ) -> Reference {
-        if let Some(known) = self.get(setup, settings) {
+        if let Some(known) = self.get(setup, settings)
+            && known.complete
+        {
             return known;
         }
         let reference = analyze_reference(setup, settings, cancel);
+        if !reference.cancelled {
+            self.insert(setup, settings, reference.clone());
+        }
+        reference
+    }
+
+    /// The analysis of `setup` scoring at least its best moves and `wanted`: from the cache
+    /// when a kept analysis scores them all, else searched now with [`analyze_reference_of`]
+    /// (the moves the kept one scored are scored again with them) and kept unless cancelled.
+    pub fn analyze_moves(
+        &self,
+        setup: &Setup,
+        settings: &ReferenceSettings,
+        wanted: &[usize],
+        cancel: &AtomicBool,
+    ) -> Reference {
+        let known = self.get(setup, settings);
+        if let Some(known) = &known
+            && (known.complete || wanted.iter().all(|&cell| known.score_of(cell).is_some()))
+        {
+            return known.clone();
+        }
+        let mut cells: Vec<usize> = known
+            .iter()
+            .flat_map(|k| k.moves.iter().map(|m| m.cell))
+            .chain(wanted.iter().copied())
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let reference = analyze_reference_of(setup, settings, &cells, cancel);
         if !reference.cancelled {
             self.insert(setup, settings, reference.clone());
         }

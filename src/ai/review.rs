@@ -2,9 +2,11 @@
 //! loss against the reference's best, the reference value for Red after every move, mistakes
 //! above a threshold, and a summary per side.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use super::reference::{Loss, ReferenceCache, ReferenceSettings};
+use rayon::prelude::*;
+
+use super::reference::{Loss, Reference, ReferenceCache, ReferenceSettings};
 use crate::engine::Color;
 use crate::engine::notation::Move;
 use crate::game::Game;
@@ -161,26 +163,48 @@ pub struct ReviewProgress {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ReviewCancelled;
 
-/// Reviews `game` to the end of its moves: the reference over every position, taken from
-/// `cache` where it was analysed before and kept there. `on_progress` hears after each
-/// position; `cancel` stops the review at once (the positions finished stay cached).
+/// Reviews `game` to the end of its moves: the reference over every position — its best moves
+/// and the move played — taken from `cache` where it was analysed before and kept there. The
+/// positions are analysed in parallel on the current rayon pool, one per thread;
+/// `on_progress` hears after each; `cancel` stops the review at once (the positions finished
+/// stay cached).
 pub fn review_game(
     game: &Game,
     settings: &ReferenceSettings,
     cache: &ReferenceCache,
     cancel: &AtomicBool,
-    on_progress: &mut dyn FnMut(ReviewProgress),
+    on_progress: &(dyn Fn(ReviewProgress) + Sync),
 ) -> Result<Review, ReviewCancelled> {
     let plies = game.moves().len();
+    let setups = game.setups();
+    let done = AtomicUsize::new(0);
+    let references: Option<Vec<Reference>> = (0..=plies)
+        .into_par_iter()
+        .map(|ply| {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let played: Vec<usize> = match game.moves().get(ply) {
+                Some(&Move::Play(cell)) => vec![cell],
+                _ => Vec::new(),
+            };
+            let reference = cache.analyze_moves(&setups[ply], settings, &played, cancel);
+            if reference.cancelled {
+                return None;
+            }
+            on_progress(ReviewProgress {
+                done: done.fetch_add(1, Ordering::Relaxed) + 1,
+                total: plies + 1,
+            });
+            Some(reference)
+        })
+        .collect();
+    let references = references.ok_or(ReviewCancelled)?;
     let mut review = Review {
         moves: Vec::new(),
         red_values: Vec::with_capacity(plies + 1),
     };
-    for ply in 0..=plies {
-        let reference = cache.analyze(&game.setup_at(ply), settings, cancel);
-        if reference.cancelled || cancel.load(Ordering::Relaxed) {
-            return Err(ReviewCancelled);
-        }
+    for (ply, reference) in references.iter().enumerate() {
         review.red_values.push(RedValue {
             ply,
             value: reference.value_for(Color::Red),
@@ -189,7 +213,7 @@ pub fn review_game(
         if let Some(&Move::Play(cell)) = game.moves().get(ply) {
             let played = reference
                 .score_of(cell)
-                .expect("a game's moves are legal, and the reference scores every move");
+                .expect("the reference scores the played move");
             review.moves.push(ReviewedMove {
                 ply,
                 mover: reference.mover,
@@ -201,10 +225,6 @@ pub fn review_game(
                 depth: reference.depth,
             });
         }
-        on_progress(ReviewProgress {
-            done: ply + 1,
-            total: plies + 1,
-        });
     }
     Ok(review)
 }

@@ -164,7 +164,7 @@ impl JudgeDesk {
         if same {
             return;
         }
-        let cached = self.cache.get(&setup, &settings);
+        let cached = self.cache.get(&setup, &settings).filter(|r| r.complete);
         let needs_reference = cached.is_none();
         self.position = Some(PositionJudgement {
             analyses: vec![None; contestants.len()],
@@ -212,8 +212,8 @@ impl JudgeDesk {
         let cache = Arc::clone(&self.cache);
         let game = game.clone();
         self.review_run = Some(Background::start(workers, wake, move |cancel, send| {
-            let mut progress = |p| send(ReviewEvent::Progress(p));
-            if let Ok(review) = review_game(&game, &settings, &cache, cancel, &mut progress) {
+            let progress = |p| send(ReviewEvent::Progress(p));
+            if let Ok(review) = review_game(&game, &settings, &cache, cancel, &progress) {
                 send(ReviewEvent::Done(review));
             }
             Ok(())
@@ -247,7 +247,11 @@ impl JudgeDesk {
         if let Some(reviewed) = &mut self.review {
             for event in events {
                 match event {
-                    ReviewEvent::Progress(progress) => reviewed.progress = progress,
+                    // Positions finish in parallel: their reports may arrive out of order.
+                    ReviewEvent::Progress(progress) if progress.done > reviewed.progress.done => {
+                        reviewed.progress = progress;
+                    }
+                    ReviewEvent::Progress(_) => {}
                     ReviewEvent::Done(review) => reviewed.review = Some(review),
                 }
             }

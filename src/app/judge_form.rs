@@ -89,7 +89,7 @@ impl Default for JudgeForm {
         };
         let thresholds = MistakeThresholds::default();
         JudgeForm {
-            contestants: vec![contestant(Some("Arwen")), contestant(None)],
+            contestants: vec![contestant(Some("Hamfast")), contestant(None)],
             mode: ReferenceMode::Time,
             seconds: 2.0,
             depth: 10,

@@ -89,6 +89,12 @@ pub fn default_layout() -> egui_tiles::Tree<Pane> {
     );
     let view = tabs(&mut tiles, &[Pane::View3d, Pane::Review]);
     let boards = tiles.insert_horizontal_tile(vec![sections, view]);
+    if let Some(egui_tiles::Tile::Container(egui_tiles::Container::Linear(linear))) =
+        tiles.get_mut(boards)
+    {
+        linear.shares.set_share(sections, 1.0);
+        linear.shares.set_share(view, 1.4);
+    }
     let moves = tabs(&mut tiles, &[Pane::Moves, Pane::Analysis]);
     let compare = tabs(&mut tiles, &[Pane::Compare]);
     let right = tiles.insert_vertical_tile(vec![moves, compare]);

@@ -136,7 +136,7 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
             &reference,
             &cache,
             interrupt_flag(),
-            &mut |progress, _| bar.set_position(progress.done as u64),
+            &|_, _| bar.inc(1),
         )
     });
     bar.finish_and_clear();

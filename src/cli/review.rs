@@ -61,15 +61,8 @@ pub fn run(args: &ReviewArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()
     );
     let pool = super::thread_pool(args.threads)?;
     let cache = ReferenceCache::default();
-    let review = pool.install(|| {
-        review_game(
-            &game,
-            &settings,
-            &cache,
-            interrupt_flag(),
-            &mut |progress| bar.set_position(progress.done as u64),
-        )
-    });
+    let review =
+        pool.install(|| review_game(&game, &settings, &cache, interrupt_flag(), &|_| bar.inc(1)));
     bar.finish_and_clear();
     let review = review.map_err(|_| anyhow::anyhow!("review interrupted"))?;
     write!(out, "{}", table(&game, &review, &thresholds))?;

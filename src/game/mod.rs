@@ -167,6 +167,15 @@ impl Game {
             .expect("a board's discs are on it, one per cell")
     }
 
+    /// Every position of the game as plain data: the start and the one after each move (one
+    /// replay, however long the game).
+    pub fn setups(&self) -> Vec<Setup> {
+        self.shape.dispatch(Setups {
+            start: &self.start,
+            moves: &self.moves,
+        })
+    }
+
     /// The final disc counts and outcome once the game at the end of the history is over.
     pub fn result(&self) -> Option<(u32, u32, Outcome)> {
         let end = self.board_at(self.moves.len());
@@ -210,6 +219,27 @@ impl WidthJob for Replay<'_> {
             explicit.push(entry);
         }
         Ok((board_of(geometry, &position), explicit))
+    }
+}
+
+/// Replays a game's moves, keeping every position.
+struct Setups<'a> {
+    start: &'a Setup,
+    moves: &'a [Move],
+}
+
+impl WidthJob for Setups<'_> {
+    type Output = Vec<Setup>;
+
+    fn run<const W: usize>(self, geometry: &Geometry<W>) -> Vec<Setup> {
+        let mut position = self.start.position(geometry);
+        let mut setups = Vec::with_capacity(self.moves.len() + 1);
+        setups.push(self.start.clone());
+        for &entry in self.moves {
+            position = replay(geometry, position, &[entry]).expect("a game's moves are legal");
+            setups.push(Setup::of(geometry, &position));
+        }
+        setups
     }
 }
 

@@ -141,8 +141,13 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
         .iter()
         .filter_map(|c| Some((c.color, c.number, c.red_value?)))
         .collect();
-    let reference: Vec<(usize, i32)> = review
-        .map(|r| r.red_values.iter().map(|v| (v.ply, v.value)).collect())
+    let reference: Vec<(usize, i32, bool)> = review
+        .map(|r| {
+            r.red_values
+                .iter()
+                .map(|v| (v.ply, v.value, v.exact))
+                .collect()
+        })
         .unwrap_or_default();
     if engines.is_empty() && reference.is_empty() {
         ui.label("No values yet: the graph grows as AI players move, or press Review game.");
@@ -151,12 +156,22 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
     let largest = engines
         .iter()
         .map(|e| e.2)
-        .chain(reference.iter().map(|r| r.1))
+        .chain(reference.iter().filter(|r| !r.2).map(|r| r.1))
         .filter(|v| v.abs() < DECISIVE)
         .map(i32::abs)
         .max()
         .unwrap_or(0);
     let cap = f64::from(largest.max(64)) * 1.1;
+    // Exact values are discs (at most 64 apart from 0): scaled so that a full board's margin
+    // reaches the top of the evaluation's range and the line stays readable.
+    let disc_scale = (f64::from(largest) / 64.0).round().max(1.0);
+    let y = |(_, value, exact): (usize, i32, bool)| {
+        if exact {
+            plotted(value, cap / disc_scale) * disc_scale
+        } else {
+            plotted(value, cap)
+        }
+    };
     let cursor = session.game().cursor() as f64;
     let response = Plot::new("eval graph")
         .legend(Legend::default())
@@ -167,11 +182,21 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
         .allow_scroll(false)
         .show(ui, |plot| {
             if !reference.is_empty() {
-                let points: Vec<[f64; 2]> = reference
+                let line: Vec<[f64; 2]> = reference.iter().map(|&r| [r.0 as f64, y(r)]).collect();
+                plot.line(Line::new("reference", PlotPoints::from(line)).width(2.0));
+                let exact: Vec<[f64; 2]> = reference
                     .iter()
-                    .map(|&(ply, v)| [ply as f64, plotted(v, cap)])
+                    .filter(|r| r.2)
+                    .map(|&r| [r.0 as f64, y(r)])
                     .collect();
-                plot.line(Line::new("reference", PlotPoints::from(points)).width(2.0));
+                plot.points(
+                    Points::new(
+                        format!("exact: discs × {disc_scale}"),
+                        PlotPoints::from(exact),
+                    )
+                    .shape(MarkerShape::Diamond)
+                    .radius(3.0),
+                );
             }
             for color in [Color::Red, Color::Green] {
                 let points: Vec<[f64; 2]> = engines

@@ -78,16 +78,20 @@ impl OrbitCamera {
         Vec3::from(self.target) + direction * self.distance
     }
 
-    /// The three-d camera for `viewport`, perspective or orthographic.
+    /// The three-d camera for `viewport`, perspective or orthographic. The field of view
+    /// covers the narrower side, so a tall, narrow view shows the whole cube too.
     pub fn camera(&self, viewport: Viewport, orthographic: bool) -> Camera {
         let (eye, target, up) = (self.eye(), Vec3::from(self.target), vec3(0.0, 1.0, 0.0));
         let far = self.distance * 4.0 + 100.0;
+        let aspect = viewport.width as f32 / viewport.height.max(1) as f32;
+        let half_tangent = (FIELD_OF_VIEW.to_radians() / 2.0).tan() / aspect.min(1.0);
         if orthographic {
             // The height that shows the target plane as the perspective view does.
-            let height = 2.0 * self.distance * (FIELD_OF_VIEW.to_radians() / 2.0).tan();
+            let height = 2.0 * self.distance * half_tangent;
             Camera::new_orthographic(viewport, eye, target, up, height, 0.01, far)
         } else {
-            Camera::new_perspective(viewport, eye, target, up, degrees(FIELD_OF_VIEW), 0.05, far)
+            let vertical = degrees(2.0 * half_tangent.atan().to_degrees());
+            Camera::new_perspective(viewport, eye, target, up, vertical, 0.05, far)
         }
     }
 

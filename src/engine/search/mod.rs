@@ -10,10 +10,12 @@ mod history;
 mod meter;
 pub mod root;
 mod root_work;
+mod selected;
 pub mod strong;
 pub mod symmetry;
 pub mod tt;
 
 pub use analysis::{Analysis, AnalysisSettings, MoveScore, analyze, score_text};
 pub use counts::NodeCounts;
+pub use selected::score_selected_strong;
 pub use strong::{StrongSettings, WIN, analyze_strong, best_moves_strong, final_score};

@@ -104,9 +104,9 @@ pub(super) fn principal_variation(
 /// The depths iterative deepening goes through: 1, 2, … up to the settings' depth, or, when
 /// few cells are empty, a few heuristic depths and then straight to the end of the game (the
 /// heuristic depths just short of the end would cost as much as the exact search itself).
-struct Iterations {
+pub(super) struct Iterations {
     /// The last depth: the settings' depth, or the number of empty cells.
-    target: u32,
+    pub(super) target: u32,
     next: u32,
     /// The heuristic depths end here before the jump to `target`.
     last_heuristic: u32,
@@ -116,7 +116,7 @@ impl Iterations {
     /// Exact searches iterate heuristically this many plies short of the end at most.
     const EXACT_GAP: u32 = 10;
 
-    fn of<const W: usize>(
+    pub(super) fn of<const W: usize>(
         geometry: &Geometry<W>,
         position: &Position<W>,
         settings: &StrongSettings,
@@ -153,14 +153,14 @@ impl Iterator for Iterations {
 
 /// What the workers of one search share: the table and, with several workers, the set of
 /// positions being searched.
-struct Shared {
-    table: TranspositionTable,
+pub(super) struct Shared {
+    pub(super) table: TranspositionTable,
     busy: Option<BusySet>,
     workers: usize,
 }
 
 impl Shared {
-    fn new(settings: &StrongSettings, workers: usize) -> Self {
+    pub(super) fn new(settings: &StrongSettings, workers: usize) -> Self {
         Shared {
             table: TranspositionTable::with_megabytes(settings.table_megabytes),
             busy: (workers > 1).then(BusySet::new),
@@ -183,13 +183,13 @@ const ORDERED_DEPTH: u32 = 2;
 
 /// How many times the nodes of one depth the next depth is expected to cost (for sizing the
 /// table in use).
-const NEXT_DEPTH_COST: u64 = 4;
+pub(super) const NEXT_DEPTH_COST: u64 = 4;
 
 /// Marks a list entry whose move waits until the others are searched.
 const DEFERRED: i32 = i32::MIN;
 
 /// The search state of one worker.
-struct Searcher<'a, const W: usize> {
+pub(super) struct Searcher<'a, const W: usize> {
     geometry: &'a Geometry<W>,
     evaluator: Evaluator<W>,
     rules: Rules,
@@ -197,11 +197,11 @@ struct Searcher<'a, const W: usize> {
     busy: Option<&'a BusySet>,
     corners: Bits<W>,
     x_squares: Bits<W>,
-    meter: Meter<'a>,
+    pub(super) meter: Meter<'a>,
     endgame: EndgameSolver<'a, W>,
     /// Reusable move lists, one per ply from the root.
     lists: Vec<Vec<(i32, usize)>>,
-    history: MoveHistory,
+    pub(super) history: MoveHistory,
     /// Nodes with more plies left than this order their moves by the opponent's replies.
     mobility_depth: u32,
 }
@@ -209,7 +209,7 @@ struct Searcher<'a, const W: usize> {
 impl<'a, const W: usize> Searcher<'a, W> {
     /// A worker on the `shared` table with its part of the settings' node budget, counting
     /// nodes for up to `depth` plies, its time budget counted from `clock`.
-    fn new(
+    pub(super) fn new(
         geometry: &'a Geometry<W>,
         settings: &StrongSettings,
         shared: &'a Shared,
@@ -243,7 +243,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
     /// The negamax value of `position` for its side to move, searched `depth` plies within
     /// (`alpha`, `beta`) (fail-soft). Positions it would search to the end anyway go to the
     /// endgame solver once few cells are empty.
-    fn negamax(
+    pub(super) fn negamax(
         &mut self,
         position: &Position<W>,
         depth: u32,
