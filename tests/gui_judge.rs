@@ -186,3 +186,33 @@ fn a_review_plots_the_game_and_a_click_on_the_eval_graph_goes_to_that_move() {
         "the middle of the graph is the middle of the game, not move {cursor} of {plies}"
     );
 }
+
+#[test]
+fn the_compare_panel_judges_the_contestants_over_sampled_positions() {
+    let mut settings = settings("4x4", Seat::human(), Seat::human());
+    settings.judge.mode = ReferenceMode::Depth;
+    settings.judge.depth = 3;
+    settings.judge.positions = 6;
+    let (mut harness, _folder) = workspace(settings);
+    harness.step();
+    harness.get_by_label("Compare").click();
+    harness.step();
+    harness.get_by_label("Over many positions").click();
+    harness.step();
+    harness.get_by_label("Compare over positions").click();
+    step_until(&mut harness, |app| {
+        let series = app.session().judge().series();
+        !series.is_running() && series.series().is_some_and(|s| s.ended)
+    });
+    let series = harness
+        .state()
+        .session()
+        .judge()
+        .series()
+        .series()
+        .cloned()
+        .unwrap();
+    assert_eq!((series.total, series.compared.len()), (Some(6), 6));
+    let report = series.report();
+    assert!(report.overall.iter().all(|player| player.positions == 6));
+}

@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use rand::RngExt;
 use rayon::prelude::*;
 
+use super::player::AiPlayer;
 use super::selfplay::{GameSettings, play_game, random_opening, stream_rng};
 use crate::engine::notation::replay;
 use crate::engine::{Geometry, Position, Setup, Weights, WidthJob};
@@ -25,6 +26,18 @@ pub struct SamplingSettings {
     pub count: usize,
     /// The seed of the openings, tie-breaks and draws.
     pub seed: u64,
+}
+
+impl SamplingSettings {
+    /// Sampling from games among `contestants` (their weights; the games use `game`).
+    pub fn among(game: GameSettings, contestants: &[AiPlayer], count: usize, seed: u64) -> Self {
+        SamplingSettings {
+            game,
+            players: contestants.iter().map(|c| c.preset.weights).collect(),
+            count,
+            seed,
+        }
+    }
 }
 
 /// `settings.count` positions in which the side to move has at least two moves, in the order

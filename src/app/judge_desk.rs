@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use super::background::{Background, drain};
+use super::series_desk::{SeriesDesk, SeriesRequest};
 use crate::ai::AiPlayer;
 use crate::ai::compare::{Verdict, contestant_analysis};
 use crate::ai::reference::{Reference, ReferenceCache, ReferenceSettings};
@@ -144,6 +145,7 @@ pub struct JudgeDesk {
     position_run: Option<Background<PositionEvent>>,
     review: Option<ReviewedGame>,
     review_run: Option<Background<ReviewEvent>>,
+    series: SeriesDesk,
 }
 
 impl JudgeDesk {
@@ -220,6 +222,27 @@ impl JudgeDesk {
         }));
     }
 
+    /// Starts a comparison over many positions (see [`SeriesDesk::start`]).
+    pub fn start_series(
+        &mut self,
+        request: SeriesRequest,
+        workers: usize,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) {
+        self.series
+            .start(request, Arc::clone(&self.cache), workers, wake);
+    }
+
+    /// The comparison over many positions.
+    pub fn series(&self) -> &SeriesDesk {
+        &self.series
+    }
+
+    /// Stops the comparison over many positions.
+    pub fn stop_series(&mut self) {
+        self.series.stop();
+    }
+
     /// Stops the review; the positions finished stay cached.
     pub fn stop_review(&mut self) {
         if self.review_run.take().is_some()
@@ -260,7 +283,7 @@ impl JudgeDesk {
             }
         }
         problem = problem.or(ended.and_then(Result::err));
-        problem
+        problem.or(self.series.poll())
     }
 
     /// The judgement of the last position asked for.

@@ -78,6 +78,10 @@ pub struct JudgeForm {
     pub eval_threshold: i32,
     /// Losses above which a move is a mistake, in discs.
     pub disc_threshold: i32,
+    /// Positions a comparison over many positions samples.
+    pub positions: usize,
+    /// Seed of that sampling.
+    pub seed: u64,
 }
 
 impl Default for JudgeForm {
@@ -98,6 +102,8 @@ impl Default for JudgeForm {
             colouring: Colouring::Off,
             eval_threshold: thresholds.eval,
             disc_threshold: thresholds.discs,
+            positions: 40,
+            seed: 1,
         }
     }
 }

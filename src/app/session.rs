@@ -122,6 +122,7 @@ pub struct Session {
     pub focus: Option<Pane>,
     game: Game,
     board: Board,
+    here: Setup,
     playing: bool,
     editing: bool,
     library: PresetLibrary,
@@ -166,6 +167,7 @@ impl Session {
         );
         let game = Game::new(settings.board, settings.rules, Player::Human, Player::Human);
         let board = game.board();
+        let here = game.setup_at(game.cursor());
         let evolution = EvolutionDesk::new(&settings.evolution);
         let mut session = Session {
             settings,
@@ -178,6 +180,7 @@ impl Session {
             focus: None,
             game,
             board,
+            here,
             playing: true,
             editing: false,
             library,
@@ -271,7 +274,8 @@ impl Session {
             || self.tournament.is_running()
             || self.evolution.is_running()
             || self.judge.is_judging()
-            || self.judge.is_reviewing();
+            || self.judge.is_reviewing()
+            || self.judge.series().is_running();
         if engine_works && self.frame_times.frames > FrameTimes::WARM_UP {
             let worst = &mut self.frame_times.worst_during_search_ms;
             *worst = worst.max(ms);
@@ -724,6 +728,7 @@ impl Session {
             self.categories = (0..shape.cells()).map(|c| shape.category(c)).collect();
         }
         self.board = self.game.board();
+        self.here = self.game.setup_at(self.game.cursor());
         // The cross-sections follow the last move so that it is always in sight; a new game
         // shows the middle slices.
         self.settings.slices = match self.last_move() {

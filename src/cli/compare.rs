@@ -96,18 +96,14 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
     let positions = match &args.positions_file {
         Some(path) => read_positions(path, args.board)?,
         None => {
-            let sampling = SamplingSettings {
-                game: GameSettings {
-                    shape: args.board,
-                    rules,
-                    depth: args.sample_depth,
-                    search: SearchKind::Strong,
-                    opening_plies: args.openings,
-                },
-                players: contestants.iter().map(|c| c.preset.weights).collect(),
-                count: args.positions,
-                seed: args.seed,
+            let game = GameSettings {
+                shape: args.board,
+                rules,
+                depth: args.sample_depth,
+                search: SearchKind::Strong,
+                opening_plies: args.openings,
             };
+            let sampling = SamplingSettings::among(game, &contestants, args.positions, args.seed);
             sampling.game.validate().map_err(anyhow::Error::msg)?;
             pool.install(|| sample_positions(&sampling, interrupt_flag()))
                 .context("interrupted while sampling positions")?

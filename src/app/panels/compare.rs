@@ -21,6 +21,9 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                 reference_row(ui, session);
             });
         colouring_row(ui, session);
+        egui::CollapsingHeader::new("Over many positions")
+            .default_open(false)
+            .show(ui, |ui| super::compare_series::show(ui, session));
         ui.separator();
         match session.judgement().cloned() {
             Some(judgement) => {

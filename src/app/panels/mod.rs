@@ -2,6 +2,7 @@
 
 mod analysis;
 mod compare;
+mod compare_series;
 mod contest;
 mod evolution;
 mod game;

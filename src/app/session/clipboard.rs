@@ -79,7 +79,7 @@ impl Session {
     /// The text of `kind` for the game and the board, or why there is none (the 8×8 formats
     /// on other boards; a transcript of a game that did not start at the start position).
     pub fn copy_text(&self, kind: CopyKind) -> Result<String, String> {
-        let here = self.game.setup_at(self.game.cursor());
+        let here = &self.here;
         match kind {
             CopyKind::Position => Ok(here.text()),
             CopyKind::Moves => Ok(self.game.moves_text()),
@@ -91,7 +91,7 @@ impl Session {
                     .to_string(),
             ),
             CopyKind::Transcript => Ok(format_transcript(self.game.moves())),
-            CopyKind::Obf => format_obf(&here).ok_or_else(|| "OBF exists on 8x8 only".to_string()),
+            CopyKind::Obf => format_obf(here).ok_or_else(|| "OBF exists on 8x8 only".to_string()),
         }
     }
 }

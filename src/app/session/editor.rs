@@ -27,7 +27,7 @@ impl Session {
                 setup.to_move()
             ));
         } else {
-            let here = self.game.setup_at(self.game.cursor());
+            let here = self.here.clone();
             self.editing = true;
             self.start_from(here);
             self.info(

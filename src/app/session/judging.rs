@@ -6,6 +6,7 @@ use std::sync::Arc;
 use super::Session;
 use crate::app::judge_desk::{JudgeDesk, Mark, PositionJudgement, ReviewedGame};
 use crate::app::judge_form::Colouring;
+use crate::app::series_desk::SeriesRequest;
 use crate::engine::Setup;
 
 impl Session {
@@ -15,8 +16,8 @@ impl Session {
     }
 
     /// The position on the board as plain data.
-    pub fn setup_here(&self) -> Setup {
-        self.game.setup_at(self.game.cursor())
+    pub fn setup_here(&self) -> &Setup {
+        &self.here
     }
 
     /// Keeps the Compare panel's searches on the position shown (the panel calls this every
@@ -29,7 +30,7 @@ impl Session {
         let contestants = form.players(&self.roster, self.weights_preset());
         let settings = form.reference(self.settings.rules, &self.roster);
         let wake = Arc::clone(&self.wake);
-        let setup = self.setup_here();
+        let setup = self.here.clone();
         self.judge.judge(
             setup,
             contestants,
@@ -43,7 +44,7 @@ impl Session {
     pub fn judgement(&self) -> Option<&PositionJudgement> {
         self.judge
             .position()
-            .filter(|p| p.setup == self.setup_here())
+            .filter(|p| &p.setup == self.setup_here())
     }
 
     /// Reviews the game with the reference of the Compare panel.
@@ -60,6 +61,34 @@ impl Session {
         ));
         self.judge
             .review(&self.game, settings, self.settings.workers, move || wake());
+    }
+
+    /// Compares the contestants over positions sampled from self-play on the current board.
+    pub fn start_series(&mut self) {
+        let form = &self.settings.judge;
+        let contestants = form.players(&self.roster, self.weights_preset());
+        let request = SeriesRequest {
+            shape: self.game.shape,
+            rules: self.settings.rules,
+            reference: form.reference(self.settings.rules, &self.roster),
+            count: form.positions.max(1),
+            seed: form.seed,
+            contestants,
+        };
+        self.info(format!(
+            "comparing {} players on {} positions of {}",
+            request.contestants.len(),
+            request.count,
+            self.game.shape
+        ));
+        let wake = Arc::clone(&self.wake);
+        self.judge
+            .start_series(request, self.settings.workers, move || wake());
+    }
+
+    /// Stops the comparison over many positions (the positions judged are kept).
+    pub fn stop_series(&mut self) {
+        self.judge.stop_series();
     }
 
     /// Stops the review.

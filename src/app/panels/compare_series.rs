@@ -1,0 +1,118 @@
+//! The Compare panel's comparison over many positions: sampled from self-play among the
+//! contestants on the current board, judged against the reference, with each player's
+//! agreement and losses and a live chart of the mean loss by game stage.
+
+use egui_plot::{Legend, Line, Plot, PlotPoints};
+
+use crate::ai::compare_report::{PlayerStats, mean, median};
+use crate::app::session::Session;
+
+/// Draws the section.
+pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    controls(ui, session);
+    let Some(series) = session.judge().series().series().cloned() else {
+        ui.small("Judges every contestant on positions from games among them on this board.");
+        return;
+    };
+    let done = series.compared.len();
+    let (fraction, text) = match series.total {
+        None if series.ended => (0.0, "stopped while sampling".to_string()),
+        None => (0.0, "sampling positions from self-play…".to_string()),
+        Some(total) => (
+            done as f32 / total.max(1) as f32,
+            format!("{done}/{total} positions · {}", series.reference),
+        ),
+    };
+    ui.add(egui::ProgressBar::new(fraction).text(text));
+    let report = series.report();
+    egui::Grid::new("series table")
+        .num_columns(6)
+        .striped(true)
+        .show(ui, |ui| {
+            for heading in [
+                "Player",
+                "Best %",
+                "Mean eval",
+                "Median eval",
+                "Mean discs",
+                "Median discs",
+            ] {
+                ui.strong(heading);
+            }
+            ui.end_row();
+            for (name, stats) in series.names.iter().zip(&report.overall) {
+                ui.label(name);
+                row(ui, stats);
+                ui.end_row();
+            }
+        });
+    let lines: Vec<(String, Vec<[f64; 2]>)> = series
+        .names
+        .iter()
+        .enumerate()
+        .map(|(player, name)| {
+            let points = report
+                .stages
+                .iter()
+                .filter_map(|stage| {
+                    let loss = mean(&stage.players[player].heuristic)?;
+                    let middle = (stage.most_empties + stage.fewest_empties) as f64 / 2.0;
+                    Some([series.start_empties as f64 - middle, loss])
+                })
+                .collect();
+            (name.clone(), points)
+        })
+        .collect();
+    Plot::new("series by stage")
+        .legend(Legend::default())
+        .height(150.0)
+        .x_axis_label("moves played")
+        .y_axis_label("mean loss (units)")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for (name, points) in lines {
+                plot.line(Line::new(name, PlotPoints::from(points)).width(2.0));
+            }
+        })
+        .response
+        .on_hover_text(
+            "Mean loss in evaluation units by game stage (exact stages are in the table)",
+        );
+}
+
+fn controls(ui: &mut egui::Ui, session: &mut Session) {
+    let running = session.judge().series().is_running();
+    ui.horizontal(|ui| {
+        let form = &mut session.settings.judge;
+        ui.label("Positions");
+        ui.add(egui::DragValue::new(&mut form.positions).range(2..=5000))
+            .on_hover_text("How many positions to sample from self-play");
+        ui.label("seed");
+        ui.add(egui::DragValue::new(&mut form.seed))
+            .on_hover_text("The same seed samples the same positions");
+        if running {
+            if ui
+                .button("Stop")
+                .on_hover_text("Stop; the positions judged are kept")
+                .clicked()
+            {
+                session.stop_series();
+            }
+        } else if ui
+            .button("Compare over positions")
+            .on_hover_text("Sample the positions and judge every contestant on each")
+            .clicked()
+        {
+            session.start_series();
+        }
+    });
+}
+
+fn row(ui: &mut egui::Ui, stats: &PlayerStats) {
+    let figure = |value: Option<f64>| value.map_or("—".to_string(), |v| format!("{v:.1}"));
+    ui.label(figure(stats.agreement().map(|a| 100.0 * a)));
+    ui.label(figure(mean(&stats.heuristic)));
+    ui.label(figure(median(&stats.heuristic)));
+    ui.label(figure(mean(&stats.exact)));
+    ui.label(figure(median(&stats.exact)));
+}
