@@ -163,7 +163,9 @@ impl JudgeDesk {
         let same = self.position.as_ref().is_some_and(|p| {
             p.setup == setup && p.contestants == contestants && p.settings == settings
         });
-        if same {
+        let done_or_running = self.position_run.is_some()
+            || self.position.as_ref().is_some_and(PositionJudgement::is_complete);
+        if same && done_or_running {
             return;
         }
         let cached = self.cache.get(&setup, &settings).filter(|r| r.complete);
@@ -191,6 +193,11 @@ impl JudgeDesk {
             }
             Ok(())
         }));
+    }
+
+    /// Stops the position's searches (what finished is kept; asking again resumes).
+    pub fn pause_position(&mut self) {
+        self.position_run = None;
     }
 
     /// Reviews `game` to the end of its moves in the background (a running review is

@@ -21,9 +21,13 @@ impl Session {
     }
 
     /// Keeps the Compare panel's searches on the position shown (the panel calls this every
-    /// frame it is drawn; nothing runs while the board is being edited or the game is over).
+    /// frame it is drawn). Nothing runs while the board is being edited or the game is over,
+    /// and the searches pause while an AI thinks, so that they never take its cores.
     pub fn judge_position(&mut self) {
-        if self.editing || self.board.over {
+        if self.is_ai_thinking() {
+            self.judge.pause_position();
+        }
+        if self.editing || self.board.over || self.is_ai_thinking() {
             return;
         }
         let form = &self.settings.judge;

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::analysis::Analysis;
-use super::strong::{Iterations, NEXT_DEPTH_COST, Searcher, Shared, StrongSettings};
+use super::strong::{Iterations, Searcher, Shared, StrongSettings};
 use crate::engine::{Geometry, Position};
 
 /// Analyses `position` by iterative deepening to `settings.depth` (to the end when few cells
@@ -31,11 +31,7 @@ pub fn score_selected_strong<const W: usize>(
     let mut result = Analysis::unscored(&cells, depths.target);
     let mut scored: Vec<(i32, usize)> = cells.iter().map(|&cell| (0, cell)).collect();
     for depth in depths {
-        shared
-            .table
-            .fit_to(NEXT_DEPTH_COST * searcher.meter.nodes());
-        shared.table.next_generation();
-        searcher.history.age();
+        searcher.begin_iteration();
         let mut best = i32::MIN;
         for (value, cell) in scored.iter_mut() {
             // A wanted move gets a full window; another only one just below the best so far.

@@ -16,8 +16,8 @@ use super::counts::NodeCounts;
 use super::endgame::{EndgameSolver, SOLVER_EMPTIES, final_margin, score_of_margin};
 use super::history::MoveHistory;
 use super::meter::Meter;
-use super::root::{best_cells, value_below_best};
 use super::root_work::RootWork;
+use super::selected::score_selected_strong;
 use super::symmetry::distinct_moves;
 use super::tt::{Bound, TranspositionTable};
 use crate::engine::bits::Bits;
@@ -183,7 +183,7 @@ const ORDERED_DEPTH: u32 = 2;
 
 /// How many times the nodes of one depth the next depth is expected to cost (for sizing the
 /// table in use).
-pub(super) const NEXT_DEPTH_COST: u64 = 4;
+const NEXT_DEPTH_COST: u64 = 4;
 
 /// Marks a list entry whose move waits until the others are searched.
 const DEFERRED: i32 = i32::MIN;
@@ -201,7 +201,7 @@ pub(super) struct Searcher<'a, const W: usize> {
     endgame: EndgameSolver<'a, W>,
     /// Reusable move lists, one per ply from the root.
     lists: Vec<Vec<(i32, usize)>>,
-    pub(super) history: MoveHistory,
+    history: MoveHistory,
     /// Nodes with more plies left than this order their moves by the opponent's replies.
     mobility_depth: u32,
 }
@@ -238,6 +238,14 @@ impl<'a, const W: usize> Searcher<'a, W> {
             // deeper (fewer nodes as well as cheaper ones on 6x6x6; more nodes on 8x8).
             mobility_depth: if geometry.shape().is_3d() { 5 } else { 3 },
         }
+    }
+
+    /// Readies a single searcher for its next, deeper iteration: room in the table for it,
+    /// a new table generation, and the move history aged.
+    pub(super) fn begin_iteration(&mut self) {
+        self.table.fit_to(NEXT_DEPTH_COST * self.meter.nodes());
+        self.table.next_generation();
+        self.history.age();
     }
 
     /// The negamax value of `position` for its side to move, searched `depth` plies within
@@ -574,32 +582,10 @@ pub fn best_moves_strong<const W: usize>(
     settings: &StrongSettings,
     cancel: &AtomicBool,
 ) -> (Vec<usize>, u64) {
-    let depths = Iterations::of(geometry, position, settings);
-    let target = depths.target;
-    let shared = Shared::new(settings, 1);
-    let mut searcher = Searcher::new(geometry, settings, &shared, target, cancel, Instant::now());
-    let mut scored: Vec<(i32, usize)> = position
-        .legal_moves(geometry)
-        .iter()
-        .map(|c| (0, c))
-        .collect();
-    let mut best = Vec::new();
-    for depth in depths {
-        shared
-            .table
-            .fit_to(NEXT_DEPTH_COST * searcher.meter.nodes());
-        shared.table.next_generation();
-        searcher.history.age();
-        let best_score = value_below_best(&mut scored, |&cell, alpha| {
-            let child = position.play(geometry, cell).expect("root moves are legal");
-            -searcher.negamax(&child, depth - 1, -i32::MAX, -alpha.max(-i32::MAX), 1)
-        });
-        if searcher.meter.stopped {
-            return (Vec::new(), searcher.meter.nodes());
-        }
-        best = best_cells(&scored, best_score, |&cell| cell);
-        // The next iteration tries the best moves first (stable: generation order among equals).
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    let analysis = score_selected_strong(geometry, position, settings, &[], cancel);
+    let nodes = analysis.nodes.total();
+    if analysis.cancelled {
+        return (Vec::new(), nodes);
     }
-    (best, searcher.meter.nodes())
+    (analysis.best_moves(), nodes)
 }
