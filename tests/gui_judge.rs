@@ -216,3 +216,23 @@ fn the_compare_panel_judges_the_contestants_over_sampled_positions() {
     let report = series.report();
     assert!(report.overall.iter().all(|player| player.positions == 6));
 }
+
+#[test]
+fn an_edited_position_without_moves_for_either_side_is_a_finished_game() {
+    let (mut harness, _folder) = workspace(settings("4x4", Seat::human(), Seat::human()));
+    harness.step();
+    type_key(&mut harness, "e");
+    harness.get_by_label("Clear").click();
+    harness.step();
+    harness.get_by_label("board 2-2").click();
+    harness.step();
+    type_key(&mut harness, "e");
+    let session = harness.state().session();
+    assert!(session.board().over, "one disc: nobody can move");
+    assert!(
+        session.status().contains("game over: Red wins"),
+        "{}",
+        session.status()
+    );
+    assert_eq!(session.game().result().map(|r| (r.0, r.1)), Some((1, 0)));
+}

@@ -164,7 +164,10 @@ impl JudgeDesk {
             p.setup == setup && p.contestants == contestants && p.settings == settings
         });
         let done_or_running = self.position_run.is_some()
-            || self.position.as_ref().is_some_and(PositionJudgement::is_complete);
+            || self
+                .position
+                .as_ref()
+                .is_some_and(PositionJudgement::is_complete);
         if same && done_or_running {
             return;
         }
