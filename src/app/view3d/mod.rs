@@ -22,7 +22,14 @@ const SPIN: f32 = 0.25;
 /// Draws the 3D view of the session's cube with its toolbar, and handles the mouse.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     toolbar(ui, &mut session.settings);
-    let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    // A toolbar wider than a narrow pane widens the panel's area past what is visible: the
+    // view takes only the visible width, so that the cube stays in the middle.
+    let visible_width = ui.clip_rect().right() - ui.cursor().left();
+    let size = egui::vec2(
+        ui.available_width().min(visible_width).max(1.0),
+        ui.available_height(),
+    );
+    let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
     response
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "3D view of the cube"));
     let shape = session.board().shape;
