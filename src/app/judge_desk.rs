@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::background::{Background, drain};
 use super::series_desk::{SeriesDesk, SeriesRequest};
 use crate::ai::AiPlayer;
-use crate::ai::compare::{Verdict, contestant_analysis};
+use crate::ai::compare::contestant_analysis;
 use crate::ai::reference::{Reference, ReferenceCache, ReferenceSettings};
 use crate::ai::review::{Review, ReviewProgress, review_game};
 use crate::engine::Setup;
@@ -43,12 +43,6 @@ impl PositionJudgement {
     /// The move contestant `index` would play, once its search finished.
     pub fn choice(&self, index: usize) -> Option<usize> {
         self.analyses[index].as_ref()?.choose(None)
-    }
-
-    /// Contestant `index`'s choice judged against the reference, once both are known.
-    pub fn verdict(&self, index: usize) -> Option<Verdict> {
-        let analysis = self.analyses[index].clone()?;
-        Some(Verdict::judge(analysis, self.reference.as_ref()?))
     }
 
     /// Whether every search has finished.
