@@ -34,7 +34,7 @@ pub struct ReviewArgs {
     /// Also write every move as CSV to this file.
     #[arg(long)]
     csv: Option<PathBuf>,
-    /// Worker threads of each analysis (0 = one per core).
+    /// Worker threads: positions are analysed in parallel, one per thread (0 = one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
 }
@@ -77,29 +77,64 @@ pub fn run(args: &ReviewArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()
     Ok(())
 }
 
+/// The columns of the table and the CSV: table heading, CSV heading, table width (negative:
+/// left-aligned).
+const COLUMNS: [(&str, &str, i32); 9] = [
+    ("move", "move", 4),
+    ("side", "side", -5),
+    ("played", "played", 8),
+    ("best", "best", 16),
+    ("best", "best_score", 9),
+    ("played", "played_score", 9),
+    ("loss", "loss", 7),
+    ("unit", "unit", -5),
+    ("depth", "depth", 5),
+];
+
+/// One reviewed move's fields, in the order of [`COLUMNS`].
+fn fields(game: &Game, reviewed: &ReviewedMove) -> [String; 9] {
+    [
+        (reviewed.ply + 1).to_string(),
+        side(reviewed.mover).to_string(),
+        format_cell(game.shape, reviewed.cell),
+        best_text(game, reviewed),
+        reviewed.best_score.to_string(),
+        reviewed.played_score.to_string(),
+        reviewed.loss.amount.to_string(),
+        reviewed.loss.unit().to_string(),
+        reviewed.depth.to_string(),
+    ]
+}
+
+/// `texts` padded to the table's column widths.
+fn table_line<'a>(texts: impl Iterator<Item = &'a str>) -> String {
+    let padded: Vec<String> = texts
+        .zip(COLUMNS)
+        .map(|(text, (_, _, width))| {
+            let pad = width.unsigned_abs() as usize;
+            if width < 0 {
+                format!("{text:<pad$}")
+            } else {
+                format!("{text:>pad$}")
+            }
+        })
+        .collect();
+    padded.join(" ")
+}
+
 fn table(game: &Game, review: &Review, thresholds: &MistakeThresholds) -> String {
-    let mut text = format!(
-        "{:>4} {:<5} {:>8} {:>16} {:>9} {:>9} {:>7} {:<5} {:>5}\n",
-        "move", "side", "played", "best", "best", "played", "loss", "unit", "depth"
-    );
+    let mut text = table_line(COLUMNS.iter().map(|c| c.0)) + "\n";
     for reviewed in &review.moves {
         let mark = if thresholds.is_mistake(reviewed.loss) {
             "  mistake"
         } else {
             ""
         };
+        let fields = fields(game, reviewed);
         let _ = writeln!(
             text,
-            "{:>4} {:<5} {:>8} {:>16} {:>9} {:>9} {:>7} {:<5} {:>5}{mark}",
-            reviewed.ply + 1,
-            side(reviewed.mover),
-            format_cell(game.shape, reviewed.cell),
-            best_text(game, reviewed),
-            reviewed.best_score,
-            reviewed.played_score,
-            reviewed.loss.amount,
-            reviewed.loss.unit(),
-            reviewed.depth,
+            "{}{mark}",
+            table_line(fields.iter().map(String::as_str))
         );
     }
     text
@@ -142,21 +177,10 @@ fn summary_line(color: Color, summary: &SideSummary) -> String {
 }
 
 fn csv(game: &Game, review: &Review) -> String {
-    let mut text = String::from("move,side,played,best,best_score,played_score,loss,unit,depth\n");
-    for m in &review.moves {
-        let _ = writeln!(
-            text,
-            "{},{},{},{},{},{},{},{},{}",
-            m.ply + 1,
-            side(m.mover),
-            format_cell(game.shape, m.cell),
-            best_text(game, m),
-            m.best_score,
-            m.played_score,
-            m.loss.amount,
-            m.loss.unit(),
-            m.depth
-        );
+    let heading: Vec<&str> = COLUMNS.iter().map(|c| c.1).collect();
+    let mut text = heading.join(",") + "\n";
+    for reviewed in &review.moves {
+        let _ = writeln!(text, "{}", fields(game, reviewed).join(","));
     }
     text
 }
