@@ -12,12 +12,14 @@ mod clipboard;
 mod contests;
 mod editor;
 mod judging;
+mod presets;
+mod searches;
 
 pub use clipboard::CopyKind;
 
 use super::dialogs::{Dialogs, FileTask};
 use super::evolution_desk::EvolutionDesk;
-use super::jobs::{EngineJob, JobEvent, Purpose};
+use super::jobs::{EngineJob, Purpose};
 use super::judge_desk::JudgeDesk;
 use super::layout::Pane;
 use super::log::{Level, Log};
@@ -295,17 +297,6 @@ impl Session {
         }
     }
 
-    /// The preset called `name`.
-    pub fn preset(&self, name: &str) -> Option<&Preset> {
-        self.roster.iter().find(|p| p.name == name)
-    }
-
-    /// The player whose weights the Weights panel shows (and the values overlay uses).
-    pub fn weights_preset(&self) -> &Preset {
-        self.preset(&self.settings.weights_player)
-            .unwrap_or(&self.roster[0])
-    }
-
     /// One line on the game: the disc count and whose turn it is, or the result.
     pub fn status(&self) -> String {
         let board = &self.board;
@@ -500,84 +491,6 @@ impl Session {
         self.sync_players();
     }
 
-    /// Changes one weight of the weights player (validated: |w| ≤ LIMIT).
-    pub fn set_weight(&mut self, index: usize, value: i32) {
-        let name = self.weights_preset().name.clone();
-        let limit = Weights::LIMIT;
-        if value.abs() > limit {
-            return self.error(format!("weights must lie within ±{limit}"));
-        }
-        if let Some(preset) = self.roster.iter_mut().find(|p| p.name == name) {
-            preset.weights.0[index] = value;
-            self.unsaved.insert(name);
-            self.sync_players();
-        }
-    }
-
-    /// Restores the built-in weights of the weights player ("Def").
-    pub fn restore_weights(&mut self) {
-        let name = self.weights_preset().name.clone();
-        match crate::ai::preset::built_in_named(&name) {
-            Some(original) => {
-                if let Some(preset) = self.roster.iter_mut().find(|p| p.name == name) {
-                    preset.weights = original.weights;
-                }
-                self.unsaved.insert(name.clone());
-                self.sync_players();
-                self.info(format!("{name}: built-in weights restored"));
-            }
-            None => self.error(format!(
-                "{name} is not a built-in player: nothing to restore"
-            )),
-        }
-    }
-
-    /// Whether the weights player has edits not yet saved.
-    pub fn has_unsaved_weights(&self) -> bool {
-        self.unsaved.contains(&self.weights_preset().name)
-    }
-
-    /// Saves every edited preset into the user's folder (atomically).
-    pub fn save_presets(&mut self) {
-        for name in std::mem::take(&mut self.unsaved) {
-            let Some(preset) = self.preset(&name).cloned() else {
-                continue;
-            };
-            match self.library.save(&preset) {
-                Ok(path) => self.info(format!("{name} saved to {}", path.display())),
-                Err(error) => {
-                    self.unsaved.insert(name);
-                    self.error(error.to_string());
-                }
-            }
-        }
-    }
-
-    /// Reads a preset file into the user's folder and the roster; a bad file changes nothing.
-    pub fn import_preset(&mut self, path: &std::path::Path) {
-        match self.library.import(path) {
-            Ok((preset, saved)) => {
-                self.info(format!("{} imported to {}", preset.name, saved.display()));
-                self.settings.weights_player = preset.name.clone();
-                match self.roster.iter_mut().find(|p| p.name == preset.name) {
-                    Some(existing) => *existing = preset,
-                    None => self.roster.push(preset),
-                }
-                self.sync_players();
-            }
-            Err(error) => self.error(error.to_string()),
-        }
-    }
-
-    /// Writes the weights player to `path` (atomically).
-    pub fn export_preset(&mut self, path: &std::path::Path) {
-        let preset = self.weights_preset().clone();
-        match preset.save(path) {
-            Ok(()) => self.info(format!("{} exported to {}", preset.name, path.display())),
-            Err(error) => self.error(error.to_string()),
-        }
-    }
-
     /// Saves the game as a record (atomically).
     pub fn save_game(&mut self, path: &std::path::Path) {
         match self.game.save(path) {
@@ -737,132 +650,6 @@ impl Session {
         };
         self.preview = None;
         self.hovered = None;
-    }
-
-    fn take_events(&mut self) {
-        let Some(job) = &self.job else {
-            return;
-        };
-        let (purpose, request) = (job.purpose, job.request.clone());
-        let mut done = None;
-        for event in job.poll() {
-            match event {
-                JobEvent::Progress(analysis) => self.show(purpose, &request, None, analysis),
-                JobEvent::Done(outcome) => done = Some(outcome),
-            }
-        }
-        let Some(outcome) = done else {
-            return;
-        };
-        self.job = None;
-        match outcome {
-            Ok(thought) => {
-                self.show(
-                    purpose,
-                    &request,
-                    Some(thought.mover),
-                    thought.analysis.clone(),
-                );
-                if thought.analysis.cancelled {
-                    return;
-                }
-                self.finished_request = Some(request.clone());
-                if purpose == Purpose::AiMove {
-                    let random = self.settings.random;
-                    let choice = thought
-                        .analysis
-                        .choose(random.then_some(&mut self.rng as &mut dyn rand::Rng));
-                    if let Some(cell) = choice {
-                        self.play(cell, Some(&thought));
-                    }
-                }
-            }
-            Err(problem) => self.error(format!("search failed: {problem}")),
-        }
-    }
-
-    fn show(
-        &mut self,
-        purpose: Purpose,
-        request: &SearchRequest,
-        mover: Option<Color>,
-        analysis: Analysis,
-    ) {
-        let mover = mover.unwrap_or(self.board.mover);
-        let player = match purpose {
-            Purpose::AiMove => self.settings.seat(mover).ai.clone().unwrap_or_default(),
-            Purpose::Analysis => self.settings.weights_player.clone(),
-        };
-        self.shown = Some(Shown {
-            player,
-            start: request.start.clone(),
-            moves: request.moves.clone(),
-            mover,
-            purpose,
-            analysis,
-        });
-    }
-
-    /// Starts the search the workspace needs now (the AI's move when it is its turn and the
-    /// game is playing, else the live analysis), keeps it when it already runs, stops it when
-    /// nothing is needed.
-    fn schedule(&mut self) {
-        let wanted = self.wanted_search();
-        let running = self
-            .job
-            .as_ref()
-            .map(|job| (job.purpose, job.request.clone()));
-        if wanted == running {
-            return;
-        }
-        self.job = None;
-        let Some((purpose, request)) = wanted else {
-            return;
-        };
-        if purpose == Purpose::Analysis && self.finished_request.as_ref() == Some(&request) {
-            return;
-        }
-        let wake = Arc::clone(&self.wake);
-        self.job = Some(EngineJob::start(
-            purpose,
-            request,
-            self.settings.workers,
-            move || wake(),
-        ));
-    }
-
-    fn wanted_search(&self) -> Option<(Purpose, SearchRequest)> {
-        if self.board.over || self.editing {
-            return None;
-        }
-        let seat = self.settings.seat(self.board.mover);
-        if self.playing
-            && let Some(name) = &seat.ai
-        {
-            let weights = self.preset(name)?.weights;
-            return Some((Purpose::AiMove, self.request(seat.depth, weights)));
-        }
-        let live = self.settings.live_moves;
-        let weights = self.weights_preset().weights;
-        live.then(|| {
-            let request = self.request(self.settings.analysis_depth, weights);
-            (Purpose::Analysis, request)
-        })
-    }
-
-    fn request(&self, depth: u32, weights: Weights) -> SearchRequest {
-        let settings = &self.settings;
-        SearchRequest {
-            start: self.game.start().clone(),
-            rules: settings.rules,
-            moves: self.game.moves()[..self.game.cursor()].to_vec(),
-            search: settings.search,
-            depth,
-            weights,
-            alpha_beta: settings.alpha_beta,
-            symmetry: settings.symmetry,
-            time_budget: None,
-        }
     }
 
     /// Replaces seats whose preset is gone with the first player of the roster.

@@ -1,0 +1,140 @@
+//! The session's searches: which one the workspace needs now (the AI's move or the live
+//! analysis), starting and stopping it, and taking in what it reports.
+
+use std::sync::Arc;
+
+use super::{Session, Shown};
+use crate::ai::SearchRequest;
+use crate::app::jobs::{EngineJob, JobEvent, Purpose};
+use crate::engine::search::Analysis;
+use crate::engine::{Color, Weights};
+
+impl Session {
+    /// Takes in what the running search reported: shows its analysis and plays the AI's move
+    /// when its search ends.
+    pub(super) fn take_events(&mut self) {
+        let Some(job) = &self.job else {
+            return;
+        };
+        let (purpose, request) = (job.purpose, job.request.clone());
+        let mut done = None;
+        for event in job.poll() {
+            match event {
+                JobEvent::Progress(analysis) => self.show(purpose, &request, None, analysis),
+                JobEvent::Done(outcome) => done = Some(outcome),
+            }
+        }
+        let Some(outcome) = done else {
+            return;
+        };
+        self.job = None;
+        match outcome {
+            Ok(thought) => {
+                self.show(
+                    purpose,
+                    &request,
+                    Some(thought.mover),
+                    thought.analysis.clone(),
+                );
+                if thought.analysis.cancelled {
+                    return;
+                }
+                self.finished_request = Some(request.clone());
+                if purpose == Purpose::AiMove {
+                    let random = self.settings.random;
+                    let choice = thought
+                        .analysis
+                        .choose(random.then_some(&mut self.rng as &mut dyn rand::Rng));
+                    if let Some(cell) = choice {
+                        self.play(cell, Some(&thought));
+                    }
+                }
+            }
+            Err(problem) => self.error(format!("search failed: {problem}")),
+        }
+    }
+
+    fn show(
+        &mut self,
+        purpose: Purpose,
+        request: &SearchRequest,
+        mover: Option<Color>,
+        analysis: Analysis,
+    ) {
+        let mover = mover.unwrap_or(self.board.mover);
+        let player = match purpose {
+            Purpose::AiMove => self.settings.seat(mover).ai.clone().unwrap_or_default(),
+            Purpose::Analysis => self.settings.weights_player.clone(),
+        };
+        self.shown = Some(Shown {
+            player,
+            start: request.start.clone(),
+            moves: request.moves.clone(),
+            mover,
+            purpose,
+            analysis,
+        });
+    }
+
+    /// Starts the search the workspace needs now (the AI's move when it is its turn and the
+    /// game is playing, else the live analysis), keeps it when it already runs, stops it when
+    /// nothing is needed.
+    pub(super) fn schedule(&mut self) {
+        let wanted = self.wanted_search();
+        let running = self
+            .job
+            .as_ref()
+            .map(|job| (job.purpose, job.request.clone()));
+        if wanted == running {
+            return;
+        }
+        self.job = None;
+        let Some((purpose, request)) = wanted else {
+            return;
+        };
+        if purpose == Purpose::Analysis && self.finished_request.as_ref() == Some(&request) {
+            return;
+        }
+        let wake = Arc::clone(&self.wake);
+        self.job = Some(EngineJob::start(
+            purpose,
+            request,
+            self.settings.workers,
+            move || wake(),
+        ));
+    }
+
+    fn wanted_search(&self) -> Option<(Purpose, SearchRequest)> {
+        if self.board.over || self.editing {
+            return None;
+        }
+        let seat = self.settings.seat(self.board.mover);
+        if self.playing
+            && let Some(name) = &seat.ai
+        {
+            let weights = self.preset(name)?.weights;
+            return Some((Purpose::AiMove, self.request(seat.depth, weights)));
+        }
+        let live = self.settings.live_moves;
+        let weights = self.weights_preset().weights;
+        live.then(|| {
+            let request = self.request(self.settings.analysis_depth, weights);
+            (Purpose::Analysis, request)
+        })
+    }
+
+    fn request(&self, depth: u32, weights: Weights) -> SearchRequest {
+        let settings = &self.settings;
+        SearchRequest {
+            start: self.game.start().clone(),
+            rules: settings.rules,
+            moves: self.game.moves()[..self.game.cursor()].to_vec(),
+            search: settings.search,
+            depth,
+            weights,
+            alpha_beta: settings.alpha_beta,
+            symmetry: settings.symmetry,
+            time_budget: None,
+        }
+    }
+}
