@@ -6,3 +6,4 @@ pub mod cli;
 pub mod engine;
 pub mod files;
 pub mod game;
+pub mod tune;

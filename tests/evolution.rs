@@ -158,7 +158,7 @@ fn a_lopsided_match_stops_after_the_first_pairs_that_decide_it() {
     let cancel = AtomicBool::new(false);
     let play = |workers, early_stop| {
         with_workers(workers, || {
-            play_match(&geometry, &game, &orders, early_stop, &cancel).unwrap()
+            play_match(&geometry, &game, &orders, early_stop, &cancel, &|_| {}).unwrap()
         })
     };
     let full = play(2, None);
@@ -176,6 +176,7 @@ fn a_lopsided_match_stops_after_the_first_pairs_that_decide_it() {
             &orders[..stopped.games() as usize],
             None,
             &cancel,
+            &|_| {},
         )
         .unwrap()
     });

@@ -151,7 +151,7 @@ pub fn match_orders(first: Weights, second: Weights, per_colour: u32, seed: u64)
 }
 
 /// Plays a match (orders from [`match_orders`]) on the current rayon pool; `None` when
-/// cancelled. With a GSPRT the match ends at the first pair of games, in their order, after
+/// cancelled. `on_game` sees the first player's results so far after every game. With a GSPRT the match ends at the first pair of games, in their order, after
 /// which the test decides, and only the pairs up to it count: the same games decide with any
 /// number of workers.
 pub fn play_match<const W: usize>(
@@ -160,11 +160,15 @@ pub fn play_match<const W: usize>(
     orders: &[GameOrder],
     early_stop: Option<Gsprt>,
     cancel: &AtomicBool,
+    on_game: &(dyn Fn(&MatchResult) + Sync),
 ) -> Option<MatchResult> {
     let tally = Mutex::new(PairTally::new(orders.len()));
     play_games(geometry, settings, orders, cancel, &|index, game, _| {
         let mut tally = tally.lock().expect("the tally is never poisoned");
         tally.games[index] = Some(MatchResult::of_game(game, first_colour(index)));
+        let mut so_far = MatchResult::default();
+        tally.games.iter().flatten().for_each(|g| so_far.add(g));
+        on_game(&so_far);
         match early_stop {
             Some(test) if tally.decides(&test) => Flow::Stop,
             _ => Flow::Continue,

@@ -499,6 +499,7 @@ impl<const W: usize> Generation<'_, W> {
             &orders,
             early_stop,
             self.cancel,
+            &|_| {},
         )?;
         self.games += result.games();
         self.nodes += result.nodes;

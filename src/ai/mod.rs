@@ -5,6 +5,7 @@ pub mod checkpoint;
 pub mod compare;
 pub mod compare_report;
 pub mod crosstable;
+pub mod duel;
 pub mod evolution;
 pub mod gsprt;
 pub mod library;

@@ -8,7 +8,7 @@ use rand::RngExt;
 use rayon::prelude::*;
 
 use super::player::AiPlayer;
-use super::selfplay::{GameSettings, play_game, random_opening, stream_rng};
+use super::selfplay::{GameSettings, PlayedGame, play_game, random_opening, stream_rng};
 use crate::engine::notation::replay;
 use crate::engine::{Geometry, Position, Setup, Weights, WidthJob};
 
@@ -84,33 +84,60 @@ fn positions_of_game<const W: usize>(
     game: u64,
     cancel: &AtomicBool,
 ) -> Option<Vec<Setup>> {
-    let n = settings.players.len() as u64;
-    let red = &settings.players[(game % n) as usize];
-    let green = &settings.players[((game + 1) % n) as usize];
-    let seed = settings.seed.wrapping_add(game);
-    let opening = random_opening(geometry, settings.game.opening_plies, seed);
-    let played = play_game(
-        geometry,
-        &settings.game,
-        [red, green],
-        &opening,
-        seed,
-        cancel,
-    )
-    .ok()?;
-    let mut position = Position::start(geometry);
-    let mut candidates = Vec::new();
-    for (ply, entry) in played.moves.iter().enumerate() {
-        if ply >= played.opening_length && position.legal_moves(geometry).count() >= 2 {
-            candidates.push(Setup::of(geometry, &position));
+    let draw = GameDraw {
+        players: &settings.players,
+        seed: settings.seed,
+        count: POSITIONS_PER_GAME,
+        min_moves: 2,
+    };
+    let (_, positions) = draw.play(geometry, &settings.game, game, cancel)?;
+    Some(positions.iter().map(|p| Setup::of(geometry, p)).collect())
+}
+
+/// Which positions to draw from the games of a run.
+pub struct GameDraw<'a> {
+    /// The players: game g pits player g mod n (Red) against player g + 1 mod n.
+    pub players: &'a [Weights],
+    /// The run's seed; game g's opening and tie-breaks come from seed + g.
+    pub seed: u64,
+    /// Positions drawn from each game (fewer when the game has fewer).
+    pub count: usize,
+    /// Only positions after the opening where the side to move has this many moves or more.
+    pub min_moves: u32,
+}
+
+impl GameDraw<'_> {
+    /// Plays game `game` of the run under `settings` and draws its positions at random
+    /// (reproducibly); `None` when cancelled.
+    pub fn play<const W: usize>(
+        &self,
+        geometry: &Geometry<W>,
+        settings: &GameSettings,
+        game: u64,
+        cancel: &AtomicBool,
+    ) -> Option<(PlayedGame, Vec<Position<W>>)> {
+        let n = self.players.len() as u64;
+        let red = &self.players[(game % n) as usize];
+        let green = &self.players[((game + 1) % n) as usize];
+        let seed = self.seed.wrapping_add(game);
+        let opening = random_opening(geometry, settings.opening_plies, seed);
+        let played = play_game(geometry, settings, [red, green], &opening, seed, cancel).ok()?;
+        let mut position = Position::start(geometry);
+        let mut candidates = Vec::new();
+        for (ply, entry) in played.moves.iter().enumerate() {
+            if ply >= played.opening_length
+                && position.legal_moves(geometry).count() >= self.min_moves
+            {
+                candidates.push(position);
+            }
+            position = replay(geometry, position, &[*entry]).expect("a played game is legal");
         }
-        position = replay(geometry, position, &[*entry]).expect("a played game is legal");
+        let mut rng = stream_rng(seed, 2);
+        let mut drawn = Vec::with_capacity(self.count);
+        while drawn.len() < self.count && !candidates.is_empty() {
+            let index = rng.random_range(0..candidates.len());
+            drawn.push(candidates.remove(index));
+        }
+        Some((played, drawn))
     }
-    let mut rng = stream_rng(seed, 2);
-    let mut drawn = Vec::with_capacity(POSITIONS_PER_GAME);
-    while drawn.len() < POSITIONS_PER_GAME && !candidates.is_empty() {
-        let index = rng.random_range(0..candidates.len());
-        drawn.push(candidates.remove(index));
-    }
-    Some(drawn)
 }

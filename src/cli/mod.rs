@@ -3,15 +3,18 @@
 mod analyze;
 pub mod bench;
 mod compare;
+mod duel;
 mod evolve;
 mod interrupt;
 mod perft;
+mod positions;
 mod preset;
 mod reference_args;
 mod review;
 mod setup;
 mod solve;
 mod tournament;
+mod tune;
 
 use clap::{Parser, Subcommand};
 
@@ -52,6 +55,15 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Judge every move of a saved game against the reference analysis.
     Review(review::ReviewArgs),
+    /// Two players in a match of random openings played with both colours: score and Elo
+    /// with its 95 % interval, optionally stopped early by a GSPRT.
+    Match(duel::DuelArgs),
+    /// Make a position set for tuning: self-play positions with their games' results and,
+    /// optionally, a deeper search's values (resumable).
+    Positions(positions::PositionsArgs),
+    /// Fit the nine weights to a position set (game results or a deeper search's values) and
+    /// write them as a preset; optionally verify it in a match.
+    Tune(tune::TuneArgs),
     /// List, show, export and import weight presets.
     #[command(subcommand)]
     Preset(preset::PresetCommand),
@@ -68,6 +80,9 @@ pub fn run(command: Command, out: &mut (dyn std::io::Write + Send)) -> anyhow::R
         Command::Evolve(args) => evolve::run(&args, out),
         Command::Compare(args) => compare::run(&args, out),
         Command::Review(args) => review::run(&args, out),
+        Command::Match(args) => duel::run(&args, out),
+        Command::Positions(args) => positions::run(&args, out),
+        Command::Tune(args) => tune::run(&args, out),
         Command::Preset(command) => preset::run(&command, out),
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod bits;
 pub mod eval;
+pub mod features;
 pub mod geometry;
 pub mod notation;
 pub mod obf;
@@ -15,6 +16,7 @@ mod wide_moves;
 
 pub use bits::Bits;
 pub use eval::{Evaluator, Weights, WeightsError};
+pub use features::Features;
 pub use geometry::{Geometry, WidthJob};
 pub use position::{Color, Outcome, Position, Rules};
 pub use setup::Setup;

@@ -1,0 +1,144 @@
+//! `reversi3d match`: two players, balanced random openings each played with both colours,
+//! the score with its Elo interval, optionally stopped early by a GSPRT.
+
+use std::io::Write;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::interrupt::interrupt_flag;
+use super::setup::{GameArgs, find_player};
+use crate::ai::duel::{DuelResult, DuelSettings, run_duel};
+use crate::ai::gsprt::{Gsprt, Verdict};
+use crate::ai::{Preset, PresetLibrary};
+
+/// Arguments of `reversi3d match`.
+#[derive(Args, Debug)]
+pub struct DuelArgs {
+    /// The two players, first the one whose score is reported (built-in, from your preset
+    /// folder, or a preset file).
+    #[arg(long, value_delimiter = ',', num_args = 1.., required = true)]
+    players: Vec<String>,
+    /// Games in all (even: each random opening is played with both colours).
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Stop as soon as a sequential test (GSPRT, 5 % errors) tells "δ Elo stronger" from
+    /// "δ Elo weaker".
+    #[arg(long, value_name = "δ")]
+    gsprt: Option<f64>,
+}
+
+/// Runs the match and prints the score.
+pub fn run(args: &DuelArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
+    let [first, second] = &args.players[..] else {
+        anyhow::bail!(
+            "--players: name exactly two players, e.g. --players Arwen,Hamfast ({} given)",
+            args.players.len()
+        );
+    };
+    let settings = DuelSettings {
+        first: player(&library, first)?,
+        second: player(&library, second)?,
+        games: args.games,
+        game: args.game.settings(),
+        seed: args.game.seed,
+        early_stop: args.gsprt.map(|elo| Gsprt { elo }),
+    };
+    settings.validate().map_err(anyhow::Error::msg)?;
+    let pool = super::thread_pool(args.game.threads)?;
+    let result = play(&settings, &pool, out)?;
+    report(&settings, &result, out)
+}
+
+/// A player by name or a preset file's path.
+pub fn player(library: &PresetLibrary, name: &str) -> anyhow::Result<Preset> {
+    let path = std::path::Path::new(name);
+    if name.ends_with(".ron") && path.exists() {
+        return Ok(Preset::load(path)?);
+    }
+    find_player(library, name).map_err(|e| e.context("--players"))
+}
+
+/// Plays the match on `pool` with a progress bar showing the running score.
+pub fn play(
+    settings: &DuelSettings,
+    pool: &rayon::ThreadPool,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<DuelResult> {
+    writeln!(
+        out,
+        "match on {}: {} against {}, {} games, depth {}, {} search, {} random opening plies, \
+         seed {}{}",
+        settings.game.shape,
+        settings.first.name,
+        settings.second.name,
+        settings.games,
+        settings.game.depth,
+        settings.game.search.label(),
+        settings.game.opening_plies,
+        settings.seed,
+        settings
+            .early_stop
+            .map(|t| format!(", GSPRT δ {} Elo", t.elo))
+            .unwrap_or_default(),
+    )?;
+    let bar = ProgressBar::new(u64::from(settings.games)).with_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}]")
+            .expect("a valid template"),
+    );
+    let result = pool.install(|| {
+        run_duel(settings, interrupt_flag(), &|so_far| {
+            bar.set_position(u64::from(so_far.games()));
+            let record = so_far.record;
+            bar.set_message(format!(
+                "{}-{}-{}  {:.1} %",
+                record.wins,
+                record.draws,
+                record.losses,
+                100.0 * record.score()
+            ));
+        })
+    });
+    bar.finish_and_clear();
+    result.ok_or_else(|| anyhow::anyhow!("stopped before the match ended: no result"))
+}
+
+/// Prints the score, the Elo estimate and the test's verdict.
+pub fn report(
+    settings: &DuelSettings,
+    duel: &DuelResult,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<()> {
+    let record = duel.result.record;
+    let elo = duel.elo;
+    writeln!(
+        out,
+        "{} against {}: {}-{}-{} (W-D-L) in {} games, score {:.1} %, Elo {:+.0} (95 %: {:+.0} \
+         to {:+.0}); {:.1} s",
+        settings.first.name,
+        settings.second.name,
+        record.wins,
+        record.draws,
+        record.losses,
+        record.games(),
+        100.0 * record.score(),
+        elo.elo,
+        elo.low,
+        elo.high,
+        duel.elapsed.as_secs_f64(),
+    )?;
+    if let Some(verdict) = duel.verdict {
+        let stronger = match verdict {
+            Verdict::FirstStronger => &settings.first.name,
+            Verdict::SecondStronger => &settings.second.name,
+        };
+        writeln!(
+            out,
+            "the GSPRT stopped the match: {stronger} is the stronger"
+        )?;
+    }
+    Ok(())
+}

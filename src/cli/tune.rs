@@ -1,0 +1,227 @@
+//! `reversi3d tune`: fits the nine weights to a position set, prints the fit step by step,
+//! writes the result as a preset with its provenance and optionally verifies it in a match.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+
+use super::duel::{play, player, report};
+use super::interrupt::interrupt_flag;
+use crate::ai::duel::DuelSettings;
+use crate::ai::gsprt::Gsprt;
+use crate::ai::{Preset, PresetLibrary};
+use crate::tune::fit::{Fit, FitSettings, Target, fit};
+use crate::tune::position_set::{PositionSet, file_hash, read_position_set};
+
+/// What the weights are fitted to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TargetChoice {
+    /// The games' results, through a fitted sigmoid (Texel tuning).
+    Outcome,
+    /// The deeper search's values of a labelled set, by least squares.
+    Reference,
+}
+
+/// Arguments of `reversi3d tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The position set (made by `reversi3d positions`).
+    #[arg(long)]
+    data: PathBuf,
+    /// What to fit the weights to.
+    #[arg(long, value_enum, default_value_t = TargetChoice::Outcome)]
+    target: TargetChoice,
+    /// The weights the fit starts from (and the sigmoid's scale is fitted for).
+    #[arg(long, default_value = "Hamfast")]
+    from: String,
+    /// The preset file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// The tuned player's name (default: the file name of --out).
+    #[arg(long)]
+    name: Option<String>,
+    /// At most this many fitting steps.
+    #[arg(long, default_value_t = 100)]
+    iterations: usize,
+    /// Verify the result in a match against this player, on the set's board with its games'
+    /// depth and search.
+    #[arg(long)]
+    verify_against: Option<String>,
+    /// Games of the verification match.
+    #[arg(long, default_value_t = 200)]
+    games: u32,
+    /// Stop the verification match early by a GSPRT with this δ (Elo).
+    #[arg(long, value_name = "δ")]
+    gsprt: Option<f64>,
+    /// Depth of the verification match (default: the set's games' depth).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Seed of the verification match's openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+/// Fits, writes the preset, and verifies it when asked.
+pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
+    let from = player(&library, &args.from)?;
+    let set = read_position_set(&args.data)?;
+    if let Some(notice) = &set.notice {
+        writeln!(out, "{notice}")?;
+    }
+    let target = match args.target {
+        TargetChoice::Outcome => Target::Outcome,
+        TargetChoice::Reference => Target::Reference,
+    };
+    let settings = FitSettings {
+        max_iterations: args.iterations,
+        ..FitSettings::new(target)
+    };
+    writeln!(
+        out,
+        "tuning {} from {} on {} positions of {} ({}): target {target:?}",
+        preset_name(args)?,
+        from.name,
+        set.samples.len(),
+        set.settings.game.shape,
+        args.data.display(),
+    )?;
+    writeln!(
+        out,
+        "step  training loss  hold-out loss  weights (largest ±1000)"
+    )?;
+    let pool = super::thread_pool(args.threads)?;
+    let result = pool.install(|| {
+        fit(
+            &set.samples,
+            &from.weights,
+            &settings,
+            interrupt_flag(),
+            &mut |step| {
+                let weights: Vec<String> = step.weights.iter().map(|w| format!("{w:.0}")).collect();
+                // Progress lines are best effort: a closed pipe is reported at the end.
+                let _ = writeln!(
+                    out,
+                    "{:>4}  {:>13.6}  {:>13.6}  {}",
+                    step.number,
+                    step.training,
+                    step.holdout,
+                    weights.join(",")
+                );
+            },
+        )
+    });
+    let Some(fitted) = result.map_err(anyhow::Error::msg)? else {
+        anyhow::bail!("stopped before the fit ended: nothing written");
+    };
+    summarise(&fitted, &set, out)?;
+    let preset = Preset {
+        name: preset_name(args)?,
+        description: provenance(&fitted, &set, &args.data, &from, target)?,
+        weights: fitted.weights,
+    };
+    preset.save(&args.out)?;
+    writeln!(
+        out,
+        "{} = {} written to {} (add it with reversi3d preset import)",
+        preset.name,
+        preset.weights,
+        args.out.display()
+    )?;
+    if let Some(opponent) = &args.verify_against {
+        let mut game = set.settings.game;
+        game.depth = args.depth.unwrap_or(game.depth);
+        let duel = DuelSettings {
+            first: preset,
+            second: player(&library, opponent)?,
+            games: args.games,
+            game,
+            seed: args.seed,
+            early_stop: args.gsprt.map(|elo| Gsprt { elo }),
+        };
+        duel.validate().map_err(anyhow::Error::msg)?;
+        let result = play(&duel, &pool, out)?;
+        report(&duel, &result, out)?;
+    }
+    Ok(())
+}
+
+/// The tuned player's name.
+fn preset_name(args: &TuneArgs) -> anyhow::Result<String> {
+    if let Some(name) = &args.name {
+        return Ok(name.clone());
+    }
+    args.out
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().to_string())
+        .ok_or_else(|| anyhow::anyhow!("--out names no file; give --name"))
+}
+
+/// The kept step and what rounding cost.
+fn summarise(fitted: &Fit, set: &PositionSet, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let best = fitted.best_iteration();
+    let start = &fitted.iterations[0];
+    writeln!(
+        out,
+        "kept step {} of {}: hold-out loss {:.6} (start {:.6}); {} positions trained on, {} \
+         held out{}",
+        best.number,
+        fitted.iterations.len() - 1,
+        best.holdout,
+        start.holdout,
+        fitted.counts.0,
+        fitted.counts.1,
+        match set.samples.len() - fitted.counts.0 - fitted.counts.1 {
+            0 => String::new(),
+            unlabelled => format!(", {unlabelled} without a label left out"),
+        }
+    )?;
+    writeln!(
+        out,
+        "rounded to integers: training loss {:.6} ({:+.6}), hold-out {:.6} ({:+.6}); scale {:.6}",
+        fitted.rounded.0,
+        fitted.rounded.0 - best.training,
+        fitted.rounded.1,
+        fitted.rounded.1 - best.holdout,
+        fitted.scale,
+    )?;
+    if !fitted.fixed.is_empty() {
+        writeln!(
+            out,
+            "kept at their start values: {} (on this board their features are always 0 or \
+             the disc difference is the sum of the categories', so the data cannot set them)",
+            fitted.fixed.join(", ")
+        )?;
+    }
+    Ok(())
+}
+
+/// The preset's description: where its weights come from.
+fn provenance(
+    fitted: &Fit,
+    set: &PositionSet,
+    data: &Path,
+    from: &Preset,
+    target: Target,
+) -> anyhow::Result<String> {
+    let file = data
+        .file_name()
+        .map(|name| name.to_string_lossy().to_string())
+        .unwrap_or_default();
+    Ok(format!(
+        "Tuned by reversi3d tune from {} ({}) on {} (sha256 {}, {} positions of {}, set {}), \
+         target {target:?}, hold-out loss {:.5}.",
+        from.name,
+        from.weights,
+        file,
+        file_hash(data)?,
+        set.samples.len(),
+        set.settings.game.shape,
+        set.hash,
+        fitted.best_iteration().holdout,
+    ))
+}

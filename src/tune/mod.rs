@@ -1,0 +1,6 @@
+//! Tuning weights from scored positions (DESIGN §8): position sets made by self-play, the fit
+//! of the nine weights to them, and the loop that repeats both.
+
+pub mod fit;
+pub mod generate;
+pub mod position_set;
