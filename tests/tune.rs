@@ -21,6 +21,7 @@ use reversi3d::tune::position_set::{
     Label, LabelSettings, NamedWeights, PositionSetSettings, PositionSetWriter, ResumePoint,
     Sample, read_position_set,
 };
+use reversi3d::tune::rounds::{RoundsEvent, RoundsSettings, RoundsState, TuningRun};
 
 fn named(name: &str) -> NamedWeights {
     NamedWeights {
@@ -331,4 +332,72 @@ fn a_match_is_reproducible_with_any_workers_and_refuses_an_odd_number_of_games()
         ..settings.clone()
     };
     assert!(odd.validate().unwrap_err().contains("even"));
+}
+
+fn rounds_settings() -> RoundsSettings {
+    let base = set_settings(150);
+    RoundsSettings {
+        name: "Tuned".to_string(),
+        start: named("Jolly"),
+        rounds: 2,
+        game: base.game,
+        opponents: vec![named("Arwen")],
+        count: 150,
+        per_game: 5,
+        label_depth: Some(2),
+        target: Target::Reference,
+        verify_games: 10,
+        verify_depth: 1,
+        early_stop: None,
+        seed: 6,
+    }
+}
+
+/// Runs the tuning run in `folder` (starting it when new) until `stop` says so.
+fn tune_until(folder: &Path, stop: impl Fn(&RoundsEvent) -> bool + Sync) -> RoundsState {
+    let mut run = if folder.join("checkpoint.ron").exists() {
+        TuningRun::resume(folder).unwrap()
+    } else {
+        TuningRun::start(folder, rounds_settings()).unwrap()
+    };
+    let cancel = AtomicBool::new(false);
+    with_workers(2, || {
+        run.run(&cancel, &|event| {
+            if stop(&event) {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        })
+        .unwrap()
+    });
+    run.state().clone()
+}
+
+#[test]
+fn a_tuning_run_stopped_anywhere_resumes_to_the_same_end() {
+    let whole = tempfile::tempdir().unwrap();
+    let uninterrupted = tune_until(whole.path(), |_| false);
+    assert_eq!(uninterrupted.history.len(), 2);
+    let parts = tempfile::tempdir().unwrap();
+    // Stopped while making the first position set, then in the second verification match.
+    let first = tune_until(
+        parts.path(),
+        |event| matches!(event, RoundsEvent::Positions(p) if p.records >= 40),
+    );
+    assert!(first.history.is_empty());
+    let second = tune_until(parts.path(), |event| {
+        matches!(event, RoundsEvent::Match(so_far, _) if so_far.games() >= 3)
+            && parts.path().join("round-2.positions").exists()
+    });
+    assert_eq!(second.history.len(), 1);
+    let resumed = tune_until(parts.path(), |_| false);
+    assert_eq!(resumed, uninterrupted);
+    for file in ["round-1.positions", "round-2.positions", "checkpoint.ron"] {
+        assert_eq!(
+            text(&whole.path().join(file)),
+            text(&parts.path().join(file)),
+            "{file}"
+        );
+    }
+    // A folder that holds a run is not started over.
+    assert!(TuningRun::start(whole.path(), rounds_settings()).is_err());
 }

@@ -132,7 +132,7 @@ impl EvolutionDesk {
         folder: PathBuf,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Result<String, String> {
-        let state = load_checkpoint(&folder).map_err(|e| e.to_string())?;
+        let state = load_checkpoint::<EvolutionState>(&folder).map_err(|e| e.to_string())?;
         let generations = state.settings.generations.max(form.generations);
         let line = format!(
             "evolution of {} resumed at generation {} of {generations} from {}",

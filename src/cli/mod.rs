@@ -15,6 +15,7 @@ mod setup;
 mod solve;
 mod tournament;
 mod tune;
+mod tune_rounds;
 
 use clap::{Parser, Subcommand};
 
@@ -62,7 +63,8 @@ pub enum Command {
     /// optionally, a deeper search's values (resumable).
     Positions(positions::PositionsArgs),
     /// Fit the nine weights to a position set (game results or a deeper search's values) and
-    /// write them as a preset; optionally verify it in a match.
+    /// write them as a preset, optionally verified in a match; or tune in rounds of position
+    /// set, fit and verification (resumable).
     Tune(tune::TuneArgs),
     /// List, show, export and import weight presets.
     #[command(subcommand)]

@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 
 use super::duel::{play, player, report};
 use super::interrupt::interrupt_flag;
+use super::tune_rounds::RoundsArgs;
 use crate::ai::duel::DuelSettings;
 use crate::ai::gsprt::Gsprt;
 use crate::ai::{Preset, PresetLibrary};
@@ -26,75 +27,89 @@ pub enum TargetChoice {
 /// Arguments of `reversi3d tune`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// The position set (made by `reversi3d positions`).
-    #[arg(long)]
-    data: PathBuf,
+    /// The position set to fit (made by `reversi3d positions`).
+    #[arg(long, required_unless_present_any = ["rounds", "resume"])]
+    data: Option<PathBuf>,
+    /// The preset file to write.
+    #[arg(long, requires = "data")]
+    out: Option<PathBuf>,
+    /// Verify the result in a match against this player, on the set's board with its games'
+    /// search.
+    #[arg(long, requires = "data")]
+    verify_against: Option<String>,
+    #[command(flatten)]
+    common: CommonArgs,
+    #[command(flatten)]
+    rounds: RoundsArgs,
+}
+
+/// The options of one fit and of tuning in rounds alike.
+#[derive(Args, Debug)]
+pub struct CommonArgs {
     /// What to fit the weights to.
     #[arg(long, value_enum, default_value_t = TargetChoice::Outcome)]
-    target: TargetChoice,
+    pub target: TargetChoice,
     /// The weights the fit starts from (and the sigmoid's scale is fitted for).
     #[arg(long, default_value = "Hamfast")]
-    from: String,
-    /// The preset file to write.
+    pub from: String,
+    /// The tuned player's name (default: the file name of --out; with --rounds, Tuned).
     #[arg(long)]
-    out: PathBuf,
-    /// The tuned player's name (default: the file name of --out).
-    #[arg(long)]
-    name: Option<String>,
-    /// At most this many fitting steps.
-    #[arg(long, default_value_t = 100)]
-    iterations: usize,
-    /// Verify the result in a match against this player, on the set's board with its games'
-    /// depth and search.
-    #[arg(long)]
-    verify_against: Option<String>,
-    /// Games of the verification match.
+    pub name: Option<String>,
+    /// Games of a verification match.
     #[arg(long, default_value_t = 200)]
-    games: u32,
-    /// Stop the verification match early by a GSPRT with this δ (Elo).
+    pub games: u32,
+    /// Stop verification matches early by a GSPRT with this δ (Elo).
     #[arg(long, value_name = "δ")]
-    gsprt: Option<f64>,
-    /// Depth of the verification match (default: the set's games' depth).
+    pub gsprt: Option<f64>,
+    /// Depth of verification matches (default: the depth of the position set's games).
     #[arg(long)]
-    depth: Option<u32>,
-    /// Seed of the verification match's openings.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub verify_depth: Option<u32>,
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
-    threads: usize,
+    pub threads: usize,
+}
+
+impl CommonArgs {
+    /// The fit's target.
+    pub fn target(&self) -> Target {
+        match self.target {
+            TargetChoice::Outcome => Target::Outcome,
+            TargetChoice::Reference => Target::Reference,
+        }
+    }
 }
 
 /// Fits, writes the preset, and verifies it when asked.
 pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let (Some(data), Some(out_file)) = (&args.data, &args.out) else {
+        if args.data.is_some() {
+            anyhow::bail!("--data needs --out, the preset file to write");
+        }
+        return super::tune_rounds::run(&args.rounds, &args.common, out);
+    };
+    let common = &args.common;
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
-    let from = player(&library, &args.from)?;
-    let set = read_position_set(&args.data)?;
+    let from = player(&library, &common.from)?;
+    let set = read_position_set(data)?;
     if let Some(notice) = &set.notice {
         writeln!(out, "{notice}")?;
     }
-    let target = match args.target {
-        TargetChoice::Outcome => Target::Outcome,
-        TargetChoice::Reference => Target::Reference,
-    };
-    let settings = FitSettings {
-        max_iterations: args.iterations,
-        ..FitSettings::new(target)
-    };
+    let target = common.target();
+    let settings = FitSettings::new(target);
     writeln!(
         out,
         "tuning {} from {} on {} positions of {} ({}): target {target:?}",
-        preset_name(args)?,
+        preset_name(common, out_file)?,
         from.name,
         set.samples.len(),
         set.settings.game.shape,
-        args.data.display(),
+        data.display(),
     )?;
     writeln!(
         out,
         "step  training loss  hold-out loss  weights (largest ±1000)"
     )?;
-    let pool = super::thread_pool(args.threads)?;
+    let pool = super::thread_pool(common.threads)?;
     let result = pool.install(|| {
         fit(
             &set.samples,
@@ -120,28 +135,28 @@ pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
     };
     summarise(&fitted, &set, out)?;
     let preset = Preset {
-        name: preset_name(args)?,
-        description: provenance(&fitted, &set, &args.data, &from, target)?,
+        name: preset_name(common, out_file)?,
+        description: provenance(&fitted, &set, data, &from, target)?,
         weights: fitted.weights,
     };
-    preset.save(&args.out)?;
+    preset.save(out_file)?;
     writeln!(
         out,
         "{} = {} written to {} (add it with reversi3d preset import)",
         preset.name,
         preset.weights,
-        args.out.display()
+        out_file.display()
     )?;
     if let Some(opponent) = &args.verify_against {
         let mut game = set.settings.game;
-        game.depth = args.depth.unwrap_or(game.depth);
+        game.depth = common.verify_depth.unwrap_or(game.depth);
         let duel = DuelSettings {
             first: preset,
             second: player(&library, opponent)?,
-            games: args.games,
+            games: common.games,
             game,
-            seed: args.seed,
-            early_stop: args.gsprt.map(|elo| Gsprt { elo }),
+            seed: args.rounds.seed,
+            early_stop: common.gsprt.map(|elo| Gsprt { elo }),
         };
         duel.validate().map_err(anyhow::Error::msg)?;
         let result = play(&duel, &pool, out)?;
@@ -151,11 +166,11 @@ pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
 }
 
 /// The tuned player's name.
-fn preset_name(args: &TuneArgs) -> anyhow::Result<String> {
-    if let Some(name) = &args.name {
+fn preset_name(common: &CommonArgs, out_file: &Path) -> anyhow::Result<String> {
+    if let Some(name) = &common.name {
         return Ok(name.clone());
     }
-    args.out
+    out_file
         .file_stem()
         .map(|stem| stem.to_string_lossy().to_string())
         .ok_or_else(|| anyhow::anyhow!("--out names no file; give --name"))

@@ -4,3 +4,4 @@
 pub mod fit;
 pub mod generate;
 pub mod position_set;
+pub mod rounds;
