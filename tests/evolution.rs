@@ -144,7 +144,7 @@ fn early_stopping_gives_the_same_run_with_any_number_of_workers_and_saves_games(
             assert_eq!(result.games(), 160);
         }
     }
-    let checkpoint = load_checkpoint(folders[0].path()).unwrap();
+    let checkpoint = load_checkpoint::<EvolutionState>(folders[0].path()).unwrap();
     assert_eq!(checkpoint.settings.early_stop, Some(Gsprt { elo: 200.0 }));
 }
 
@@ -202,7 +202,7 @@ fn a_resumed_run_ends_exactly_where_an_uninterrupted_one_does() {
     })
     .unwrap();
     assert_eq!(first.state().generation, 4);
-    assert_eq!(load_checkpoint(parts.path()).unwrap(), *first.state());
+    assert_eq!(load_checkpoint::<EvolutionState>(parts.path()).unwrap(), *first.state());
 
     let mut resumed = Evolution::resume(parts.path()).unwrap();
     with_workers(1, || resumed.run(&AtomicBool::new(false), &|_| {})).unwrap();
@@ -232,7 +232,7 @@ fn a_run_cancelled_mid_generation_drops_only_that_generation() {
     })
     .unwrap();
     assert_eq!(evolution.state().generation, 2);
-    assert_eq!(load_checkpoint(folder.path()).unwrap().generation, 2);
+    assert_eq!(load_checkpoint::<EvolutionState>(folder.path()).unwrap().generation, 2);
 }
 
 #[test]
@@ -290,7 +290,7 @@ fn killing_the_process_at_any_moment_leaves_a_usable_checkpoint() {
         child.kill().unwrap();
         child.wait().unwrap();
         let state =
-            load_checkpoint(folder.path()).unwrap_or_else(|e| panic!("after {delay} ms: {e}"));
+            load_checkpoint::<EvolutionState>(folder.path()).unwrap_or_else(|e| panic!("after {delay} ms: {e}"));
         assert!(state.generation < 1_000_000);
         // The run continues from there.
         let mut resumed = Evolution::resume(folder.path()).unwrap();
