@@ -202,7 +202,10 @@ fn a_resumed_run_ends_exactly_where_an_uninterrupted_one_does() {
     })
     .unwrap();
     assert_eq!(first.state().generation, 4);
-    assert_eq!(load_checkpoint::<EvolutionState>(parts.path()).unwrap(), *first.state());
+    assert_eq!(
+        load_checkpoint::<EvolutionState>(parts.path()).unwrap(),
+        *first.state()
+    );
 
     let mut resumed = Evolution::resume(parts.path()).unwrap();
     with_workers(1, || resumed.run(&AtomicBool::new(false), &|_| {})).unwrap();
@@ -232,7 +235,12 @@ fn a_run_cancelled_mid_generation_drops_only_that_generation() {
     })
     .unwrap();
     assert_eq!(evolution.state().generation, 2);
-    assert_eq!(load_checkpoint::<EvolutionState>(folder.path()).unwrap().generation, 2);
+    assert_eq!(
+        load_checkpoint::<EvolutionState>(folder.path())
+            .unwrap()
+            .generation,
+        2
+    );
 }
 
 #[test]
@@ -289,8 +297,8 @@ fn killing_the_process_at_any_moment_leaves_a_usable_checkpoint() {
         std::thread::sleep(Duration::from_millis(delay));
         child.kill().unwrap();
         child.wait().unwrap();
-        let state =
-            load_checkpoint::<EvolutionState>(folder.path()).unwrap_or_else(|e| panic!("after {delay} ms: {e}"));
+        let state = load_checkpoint::<EvolutionState>(folder.path())
+            .unwrap_or_else(|e| panic!("after {delay} ms: {e}"));
         assert!(state.generation < 1_000_000);
         // The run continues from there.
         let mut resumed = Evolution::resume(folder.path()).unwrap();

@@ -17,10 +17,12 @@ pub enum FileTask {
     SaveGame,
     /// Write the tournament's results as CSV.
     ExportTournament,
-    /// Write a champion of the evolution as a preset.
+    /// Write a champion of the evolution or a tuned player as a preset.
     ExportChampion,
     /// Choose the folder of an evolution run to resume.
     ResumeEvolution,
+    /// Choose the folder of a tuning run to resume.
+    ResumeTuning,
 }
 
 impl FileTask {
@@ -31,8 +33,9 @@ impl FileTask {
             FileTask::OpenGame => "Open a game record",
             FileTask::SaveGame => "Save the game",
             FileTask::ExportTournament => "Export the tournament's results",
-            FileTask::ExportChampion => "Export the champion",
+            FileTask::ExportChampion => "Export the player",
             FileTask::ResumeEvolution => "Choose the folder of an evolution run",
+            FileTask::ResumeTuning => "Choose the folder of a tuning run",
         }
     }
 
@@ -75,7 +78,7 @@ impl Dialogs {
         std::thread::spawn(move || {
             let (kind, extensions) = task.filter();
             let dialog = rfd::FileDialog::new().set_title(task.title());
-            let path = if task == FileTask::ResumeEvolution {
+            let path = if matches!(task, FileTask::ResumeEvolution | FileTask::ResumeTuning) {
                 dialog.set_directory(suggested).pick_folder()
             } else if task.saves() {
                 dialog

@@ -39,6 +39,9 @@ pub struct LaunchArgs {
     /// contestant's number (1–4).
     #[arg(long, value_parser = parse_colouring)]
     pub colour: Option<Colouring>,
+    /// Show the tuning run in this folder in the Tune panel and resume it if unfinished.
+    #[arg(long)]
+    pub tune_run: Option<PathBuf>,
     /// Render the window once the analysis has settled, write it to this PNG file and exit
     /// (settings are neither read nor saved).
     #[arg(long)]
@@ -125,7 +128,8 @@ pub struct ScreenshotPlan {
 impl ScreenshotPlan {
     /// The longest wait for the engine before the screenshot is taken anyway.
     pub const PATIENCE: Duration = Duration::from_secs(8);
-    /// The longest wait for the Compare and Review panels' work (a review takes minutes).
+    /// The longest wait for the Compare, Review and Tune panels' work (a review takes
+    /// minutes).
     pub const JUDGING_PATIENCE: Duration = Duration::from_secs(600);
 
     /// A plan to write `path`.

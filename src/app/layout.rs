@@ -33,11 +33,13 @@ pub enum Pane {
     Compare,
     /// The game reviewed by the reference: eval graph, losses, mistakes.
     Review,
+    /// Tuning a player's weights from scored positions, with live charts.
+    Tune,
 }
 
 impl Pane {
     /// Every panel.
-    pub const ALL: [Pane; 12] = [
+    pub const ALL: [Pane; 13] = [
         Pane::Game,
         Pane::View3d,
         Pane::Sections,
@@ -50,6 +52,7 @@ impl Pane {
         Pane::Evolution,
         Pane::Compare,
         Pane::Review,
+        Pane::Tune,
     ];
 
     /// The tab title.
@@ -67,12 +70,13 @@ impl Pane {
             Pane::Evolution => "Evolution",
             Pane::Compare => "Compare",
             Pane::Review => "Review",
+            Pane::Tune => "Tune",
         }
     }
 }
 
 /// The default arrangement: game controls, weights, history and logs on the left; the
-/// cross-sections (with the tournament and evolution tabs) beside the 3D view (with the
+/// cross-sections (with the tournament, evolution and tune tabs) beside the 3D view (with the
 /// review) in the middle; moves and analysis above the comparison on the right.
 pub fn default_layout() -> egui_tiles::Tree<Pane> {
     let mut tiles = egui_tiles::Tiles::default();
@@ -85,7 +89,12 @@ pub fn default_layout() -> egui_tiles::Tree<Pane> {
     let left = tiles.insert_vertical_tile(vec![controls, weights]);
     let sections = tabs(
         &mut tiles,
-        &[Pane::Sections, Pane::Tournament, Pane::Evolution],
+        &[
+            Pane::Sections,
+            Pane::Tournament,
+            Pane::Evolution,
+            Pane::Tune,
+        ],
     );
     let view = tabs(&mut tiles, &[Pane::View3d, Pane::Review]);
     let boards = tiles.insert_horizontal_tile(vec![sections, view]);

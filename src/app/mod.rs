@@ -20,6 +20,7 @@ mod series_desk;
 mod session;
 mod settings;
 mod tournament_desk;
+mod tune_desk;
 pub mod view3d;
 
 use std::sync::{Arc, Mutex};
@@ -39,6 +40,7 @@ pub use series_desk::{Series, SeriesDesk, SeriesRequest};
 pub use session::{CopyKind, FrameTimes, MoveCost, Preview, Session, Shown};
 pub use settings::{GridMode, Seat, Settings};
 pub use tournament_desk::{LiveTournament, TournamentDesk, TournamentForm};
+pub use tune_desk::{LiveRound, MatchPoint, TuneDesk, TuneForm, TuneView};
 
 use crate::ai::PresetLibrary;
 use crate::engine::Color;
@@ -118,6 +120,10 @@ impl ReversiApp {
         }
         if args.review {
             self.session.review_game();
+        }
+        if let Some(folder) = &args.tune_run {
+            self.session.resume_tuning(folder);
+            layout::show_pane(&mut self.layout, Pane::Tune);
         }
         self.screenshot = args.screenshot.clone().map(ScreenshotPlan::new);
         Ok(())
@@ -255,7 +261,8 @@ impl ReversiApp {
             return;
         };
         let judge = self.session.judge();
-        let judging = judge.is_judging() || judge.is_reviewing();
+        let judging =
+            judge.is_judging() || judge.is_reviewing() || self.session.tuning().is_running();
         if plan.due(self.session.is_engine_busy(), judging) {
             let captured = Arc::clone(&plan.captured);
             let waker = ctx.clone();

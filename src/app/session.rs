@@ -14,6 +14,7 @@ mod editor;
 mod judging;
 mod presets;
 mod searches;
+mod tuning;
 
 pub use clipboard::CopyKind;
 
@@ -25,6 +26,7 @@ use super::layout::Pane;
 use super::log::{Level, Log};
 use super::settings::{Seat, Settings};
 use super::tournament_desk::TournamentDesk;
+use super::tune_desk::TuneDesk;
 use crate::ai::{AiPlayer, Player, Preset, PresetLibrary, SearchRequest, Thought};
 use crate::engine::notation::{Move, format_cell};
 use crate::engine::search::{Analysis, score_text};
@@ -142,6 +144,7 @@ pub struct Session {
     wake: Arc<dyn Fn() + Send + Sync>,
     tournament: TournamentDesk,
     evolution: EvolutionDesk,
+    tuning: TuneDesk,
     judge: JudgeDesk,
     champion_to_export: Option<std::path::PathBuf>,
 }
@@ -171,6 +174,7 @@ impl Session {
         let board = game.board();
         let here = game.setup_at(game.cursor());
         let evolution = EvolutionDesk::new(&settings.evolution);
+        let tuning = TuneDesk::new(&settings.tune);
         let mut session = Session {
             settings,
             roster,
@@ -200,6 +204,7 @@ impl Session {
             wake,
             tournament: TournamentDesk::default(),
             evolution,
+            tuning,
             judge: JudgeDesk::default(),
             champion_to_export: None,
         };
@@ -275,6 +280,7 @@ impl Session {
         let engine_works = self.job.is_some()
             || self.tournament.is_running()
             || self.evolution.is_running()
+            || self.tuning.is_running()
             || self.judge.is_judging()
             || self.judge.is_reviewing()
             || self.judge.series().is_running();

@@ -131,6 +131,8 @@ pub struct Settings {
     pub evolution: super::evolution_desk::EvolutionForm,
     /// The Compare and Review panels' set-up.
     pub judge: super::judge_form::JudgeForm,
+    /// The Tune panel's set-up.
+    pub tune: super::tune_desk::TuneForm,
 }
 
 impl Default for Settings {
@@ -168,6 +170,7 @@ impl Default for Settings {
             tournament: Default::default(),
             judge: Default::default(),
             evolution: Default::default(),
+            tune: Default::default(),
         }
     }
 }
@@ -200,7 +203,20 @@ impl Settings {
             .evolution
             .early_stop_elo
             .clamp(Gsprt::MIN_ELO, Gsprt::MAX_ELO);
-        for contest in [&mut self.tournament.contest, &mut self.evolution.contest] {
+        self.tune.verify_games = (self.tune.verify_games.clamp(2, 10_000) / 2) * 2;
+        self.tune.verify_depth = self
+            .tune
+            .verify_depth
+            .clamp(1, super::contest_form::ContestForm::MAX_DEPTH);
+        self.tune.count = self.tune.count.clamp(100, 10_000_000);
+        self.tune.per_game = self.tune.per_game.clamp(1, 1000);
+        self.tune.label_depth = self.tune.label_depth.min(Self::MAX_DEPTH);
+        self.tune.rounds = self.tune.rounds.clamp(1, 1000);
+        for contest in [
+            &mut self.tournament.contest,
+            &mut self.evolution.contest,
+            &mut self.tune.contest,
+        ] {
             contest.depth = contest
                 .depth
                 .clamp(1, super::contest_form::ContestForm::MAX_DEPTH);

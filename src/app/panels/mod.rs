@@ -12,6 +12,7 @@ mod moves;
 mod review;
 mod sections;
 mod tournament;
+mod tune;
 mod view3d;
 mod weights;
 
@@ -33,6 +34,7 @@ pub fn show(pane: Pane, ui: &mut egui::Ui, session: &mut Session) {
         Pane::Evolution => evolution::show(ui, session),
         Pane::Compare => compare::show(ui, session),
         Pane::Review => review::show(ui, session),
+        Pane::Tune => tune::show(ui, session),
     }
 }
 

@@ -1,4 +1,4 @@
-//! The session's tournaments and evolution runs: starting, stopping and resuming them, taking
+//! The session's tournaments and evolution runs (and the tuning run's events): starting, stopping and resuming them, taking
 //! in their results, replaying a tournament game, and keeping a champion as a player.
 
 use std::path::Path;
@@ -122,9 +122,13 @@ impl Session {
 
     /// Asks where to export champion `index` of the evolution run.
     pub fn export_champion(&mut self, index: usize) {
-        let Some(path) = self.champion_file(index) else {
-            return;
-        };
+        if let Some(path) = self.champion_file(index) {
+            self.export_player_file(path);
+        }
+    }
+
+    /// Asks where to write a copy of the preset file `path` (a champion, a tuned player).
+    pub(super) fn export_player_file(&mut self, path: std::path::PathBuf) {
         self.champion_to_export = Some(path.clone());
         let suggested = path
             .file_name()
@@ -156,18 +160,24 @@ impl Session {
                     return;
                 };
                 match Preset::load(&source).and_then(|preset| preset.save(path)) {
-                    Ok(()) => self.info(format!("champion exported to {}", path.display())),
+                    Ok(()) => self.info(format!("player exported to {}", path.display())),
                     Err(error) => self.error(error.to_string()),
                 }
             }
             FileTask::ResumeEvolution => self.resume_evolution(path),
+            FileTask::ResumeTuning => self.resume_tuning(path),
             _ => {}
         }
     }
 
     /// Takes in what the tournament and the evolution run reported.
     pub(super) fn take_contest_events(&mut self) {
-        let lines = [self.tournament.poll(), self.evolution.poll()].concat();
+        let lines = [
+            self.tournament.poll(),
+            self.evolution.poll(),
+            self.tuning.poll(),
+        ]
+        .concat();
         for (line, failure) in lines {
             if failure {
                 self.error(line);
@@ -190,7 +200,7 @@ impl Session {
     }
 
     /// Logs a started run, or shows why it did not start.
-    fn report(&mut self, outcome: Result<String, String>) {
+    pub(super) fn report(&mut self, outcome: Result<String, String>) {
         match outcome {
             Ok(line) => self.log.push(Level::Info, line),
             Err(problem) => self.error(problem),

@@ -1,0 +1,337 @@
+//! The Tune panel: tuning the Weights panel's player from scored positions in rounds —
+//! the set-up, Start/Stop/Resume, the position set's progress, the fit's losses and weights
+//! step by step, the verification match's running score with its interval, the rounds so far,
+//! and the best player to use or export.
+
+use egui_plot::{Legend, Line, LineStyle, Plot, PlotPoints};
+
+use super::contest::{game_rows, net_colour};
+use crate::app::session::Session;
+use crate::app::tune_desk::{LiveRound, TuneView};
+use crate::engine::Weights;
+use crate::tune::fit::Target;
+
+/// The height of each chart.
+const CHART_HEIGHT: f32 = 170.0;
+
+/// Draws the panel.
+pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        set_up(ui, session);
+        ui.separator();
+        run_row(ui, session);
+        let Some(view) = session.tuning().view() else {
+            ui.label("No run yet: Start tunes the player above.");
+            return;
+        };
+        ui.label(&view.status).on_hover_text(format!(
+            "Position sets, accepted players and the checkpoint in {}",
+            view.folder.display()
+        ));
+        best_row(ui, session);
+        let Some(view) = session.tuning().view() else {
+            return;
+        };
+        if let Some(progress) = view.live.positions {
+            let fraction = progress.records as f32 / progress.count.max(1) as f32;
+            ui.add(egui::ProgressBar::new(fraction).text(format!(
+                "positions {} of {} · {:.0} a minute",
+                progress.records,
+                progress.count,
+                60.0 * progress.rate()
+            )));
+        }
+        rounds(ui, view);
+        ui.separator();
+        loss_chart(ui, &view.live);
+        weights_chart(ui, &view.live);
+        verification_chart(ui, &view.live);
+    });
+}
+
+fn set_up(ui: &mut egui::Ui, session: &mut Session) {
+    let running = session.tuning().is_running();
+    let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
+    let settings = &mut session.settings;
+    ui.add_enabled_ui(!running, |ui| {
+        egui::Grid::new("tune set-up")
+            .num_columns(2)
+            .show(ui, |ui| {
+                ui.label("Player");
+                egui::ComboBox::from_id_salt("tune player")
+                    .selected_text(&settings.weights_player)
+                    .show_ui(ui, |ui| {
+                        for name in names {
+                            ui.selectable_value(&mut settings.weights_player, name.clone(), name);
+                        }
+                    })
+                    .response
+                    .on_hover_text("The player to tune (the Weights panel shows and edits it)");
+                ui.end_row();
+                let form = &mut settings.tune;
+                ui.label("Rounds");
+                ui.add(egui::DragValue::new(&mut form.rounds).range(1..=1000))
+                    .on_hover_text(
+                        "Each round: a position set made with the best player so far, a fit, \
+                     and a match of the fitted weights against the best",
+                    );
+                ui.end_row();
+                ui.label("Positions a round");
+                ui.add(
+                    egui::DragValue::new(&mut form.count)
+                        .range(100..=10_000_000)
+                        .speed(100),
+                )
+                .on_hover_text("Positions drawn from self-play in each round");
+                ui.end_row();
+                ui.label("Per game");
+                ui.add(egui::DragValue::new(&mut form.per_game).range(1..=1000))
+                    .on_hover_text("Positions drawn at random from each game, over all its stages");
+                ui.end_row();
+                ui.label("Label depth");
+                ui.add(egui::DragValue::new(&mut form.label_depth).range(0..=30))
+                    .on_hover_text(
+                        "Label every position with the best player's strong search at this \
+                     depth (exact where the solver finishes); 0: the games' results only",
+                    );
+                ui.end_row();
+                ui.label("Fit to");
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut form.target, Target::Reference, "search values")
+                        .on_hover_text("Least squares against the labels (needs a label depth)");
+                    ui.radio_value(&mut form.target, Target::Outcome, "game results")
+                        .on_hover_text(
+                            "Logistic fit of the games' results (Texel tuning), its scale fitted \
+                         first",
+                        );
+                });
+                ui.end_row();
+                ui.label("Verification");
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut form.verify_games)
+                            .range(2..=10_000)
+                            .speed(2)
+                            .suffix(" games"),
+                    )
+                    .on_hover_text(
+                        "Games of the match between the fitted weights and the best player \
+                     (each random opening with both colours); more than half the points \
+                     makes the fitted weights the best",
+                    );
+                    ui.add(
+                        egui::DragValue::new(&mut form.verify_depth)
+                            .range(1..=12)
+                            .prefix("depth "),
+                    )
+                    .on_hover_text("Search depth of the verification games");
+                });
+                ui.end_row();
+                ui.checkbox(&mut form.with_roster, "Roster plays")
+                    .on_hover_text(
+                        "The position sets' games pit the best player against every player of \
+                     the roster too (else self-play only)",
+                    );
+                ui.end_row();
+                game_rows(ui, "tune", &mut form.contest);
+            });
+    });
+}
+
+fn run_row(ui: &mut egui::Ui, session: &mut Session) {
+    let running = session.tuning().is_running();
+    let resumable = session
+        .tuning()
+        .view()
+        .filter(|view| view.state.history.len() < view.state.settings.rounds as usize)
+        .map(|view| view.folder.clone())
+        .filter(|_| !running);
+    ui.horizontal(|ui| {
+        if running {
+            if ui
+                .button("Stop")
+                .on_hover_text(
+                    "Stop the run: the round in progress keeps its positions, Resume goes on \
+                     from there",
+                )
+                .clicked()
+            {
+                session.stop_tuning();
+            }
+        } else if ui
+            .button("Start")
+            .on_hover_text("Start a new run in a new folder (it runs in the background)")
+            .clicked()
+        {
+            session.start_tuning();
+        }
+        let resume = ui
+            .add_enabled(resumable.is_some(), egui::Button::new("Resume"))
+            .on_hover_text("Continue the run shown from its checkpoint");
+        if resume.clicked()
+            && let Some(folder) = resumable
+        {
+            session.resume_tuning(&folder);
+        }
+        if ui
+            .add_enabled(!running, egui::Button::new("Resume from…"))
+            .on_hover_text("Choose the folder of a tuning run to continue")
+            .clicked()
+        {
+            session.choose_tuning_to_resume();
+        }
+    });
+}
+
+/// The training and hold-out losses of the round's fit, step by step.
+fn loss_chart(ui: &mut egui::Ui, live: &LiveRound) {
+    let line = |pick: fn(&crate::tune::fit::Iteration) -> f64| -> Vec<[f64; 2]> {
+        live.steps
+            .iter()
+            .map(|step| [step.number as f64, pick(step)])
+            .collect()
+    };
+    ui.strong("Fit: loss per step").on_hover_text(
+        "Mean loss of the training positions and of the held-out games (every tenth game); \
+         the fit keeps the step with the lowest hold-out loss",
+    );
+    Plot::new("tune losses")
+        .legend(Legend::default())
+        .height(CHART_HEIGHT)
+        .x_axis_label("step")
+        .y_axis_label("mean loss")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.line(Line::new(
+                "training",
+                PlotPoints::from(line(|s| s.training)),
+            ));
+            plot.line(
+                Line::new("hold-out", PlotPoints::from(line(|s| s.holdout))).color(net_colour(1)),
+            );
+        });
+}
+
+/// Each weight's path over the fit's steps (scaled so the largest is ±1000).
+fn weights_chart(ui: &mut egui::Ui, live: &LiveRound) {
+    ui.strong("Fit: the weights per step")
+        .on_hover_text("Each weight after every step, scaled so that the largest is ±1000");
+    Plot::new("tune weights")
+        .legend(Legend::default())
+        .height(CHART_HEIGHT)
+        .x_axis_label("step")
+        .y_axis_label("weight")
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for (index, label) in Weights::LABELS.iter().enumerate() {
+                let points: Vec<[f64; 2]> = live
+                    .steps
+                    .iter()
+                    .map(|step| [step.number as f64, step.weights[index]])
+                    .collect();
+                plot.line(Line::new(*label, PlotPoints::from(points)));
+            }
+        });
+}
+
+/// The verification match's running score with its 95 % interval.
+fn verification_chart(ui: &mut egui::Ui, live: &LiveRound) {
+    let score_of = |elo: f64| 100.0 / (1.0 + 10f64.powf(-elo / 400.0));
+    let series = |pick: &dyn Fn(&crate::app::tune_desk::MatchPoint) -> f64| -> Vec<[f64; 2]> {
+        live.verification
+            .iter()
+            .map(|point| [f64::from(point.games), pick(point)])
+            .collect()
+    };
+    ui.strong("Verification: the fitted weights' score against the best")
+        .on_hover_text(
+            "Score in percent after every game, with its 95 % interval; above 50 % at the end \
+             makes the fitted weights the best",
+        );
+    Plot::new("tune verification")
+        .legend(Legend::default())
+        .height(CHART_HEIGHT)
+        .x_axis_label("games")
+        .y_axis_label("score %")
+        .include_x(f64::from(live.verification_games.max(2)))
+        .include_y(0.0)
+        .include_y(100.0)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.line(Line::new(
+                "score",
+                PlotPoints::from(series(&|p| 100.0 * p.score)),
+            ));
+            for (name, bound) in [("95 % low", true), ("95 % high", false)] {
+                let points = series(&|p| score_of(if bound { p.elo.low } else { p.elo.high }));
+                plot.line(
+                    Line::new(name, PlotPoints::from(points))
+                        .style(LineStyle::dashed_dense())
+                        .color(egui::Color32::GRAY),
+                );
+            }
+            let even = vec![[0.0, 50.0], [f64::from(live.verification_games), 50.0]];
+            plot.line(Line::new("50 %", PlotPoints::from(even)).color(net_colour(-1)));
+        });
+}
+
+/// The finished rounds: losses, candidate, its match, accepted or not.
+fn rounds(ui: &mut egui::Ui, view: &TuneView) {
+    if view.state.history.is_empty() {
+        return;
+    }
+    ui.strong(format!(
+        "Rounds: {} of {} · best {} = {}",
+        view.state.history.len(),
+        view.state.settings.rounds,
+        view.state.best.name,
+        view.state.best.weights
+    ));
+    egui::Grid::new("tune rounds")
+        .striped(true)
+        .num_columns(5)
+        .show(ui, |ui| {
+            for header in ["round", "hold-out loss", "fitted weights", "W-D-L", ""] {
+                ui.strong(header);
+            }
+            ui.end_row();
+            for round in &view.state.history {
+                let (wins, draws, losses) = round.record;
+                ui.label(round.round.to_string());
+                ui.label(format!("{:.5} to {:.5}", round.holdout.0, round.holdout.1));
+                ui.monospace(round.candidate.to_string());
+                ui.colored_label(
+                    net_colour(wins as i32 - losses as i32),
+                    format!("{wins}-{draws}-{losses}"),
+                );
+                ui.label(if round.accepted {
+                    "accepted"
+                } else {
+                    "rejected"
+                });
+                ui.end_row();
+            }
+        });
+}
+
+fn best_row(ui: &mut egui::Ui, session: &mut Session) {
+    let found = session.tuning().best_file().is_some();
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(found, egui::Button::new("Use as player"))
+            .on_hover_text(
+                "Import the best player into your presets and show it in the Weights panel",
+            )
+            .clicked()
+        {
+            session.use_tuned();
+        }
+        if ui
+            .add_enabled(found, egui::Button::new("Export…"))
+            .on_hover_text("Write the best player as a preset file")
+            .clicked()
+        {
+            session.export_tuned();
+        }
+    });
+}

@@ -1,0 +1,360 @@
+//! The tuning run behind the Tune panel: its form (persisted, with the folder of the last run
+//! so that a reopened app shows it and offers to resume it), the run in the background, and
+//! what the charts show live: the position set growing, the fit's losses and weights step by
+//! step, the verification match's running score.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::background::{Background, drain};
+use super::contest_form::ContestForm;
+use crate::ai::Preset;
+use crate::ai::arena::MatchResult;
+use crate::ai::checkpoint::load_checkpoint;
+use crate::ai::crosstable::EloEstimate;
+use crate::files::time_stamp;
+use crate::tune::fit::{Iteration, Target};
+use crate::tune::generate::GenerationProgress;
+use crate::tune::position_set::NamedWeights;
+use crate::tune::rounds::{RoundsEvent, RoundsSettings, RoundsState, TuningRun};
+
+/// What the Tune panel sets up (the player tuned is the Weights panel's player).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TuneForm {
+    /// Rounds of position set, fit and verification.
+    pub rounds: u32,
+    /// Positions per round.
+    pub count: usize,
+    /// Positions drawn from each game.
+    pub per_game: usize,
+    /// Label the positions with the best player's search at this depth (0: results only).
+    pub label_depth: u32,
+    /// What the weights are fitted to.
+    pub target: Target,
+    /// Games of each verification match.
+    pub verify_games: u32,
+    /// Depth of the verification matches.
+    pub verify_depth: u32,
+    /// Whether the position sets' games include the other players of the roster.
+    pub with_roster: bool,
+    /// How the position sets' games are played.
+    pub contest: ContestForm,
+    /// The folder of the last run started or resumed.
+    pub folder: Option<PathBuf>,
+}
+
+impl Default for TuneForm {
+    fn default() -> Self {
+        TuneForm {
+            rounds: 3,
+            count: 20_000,
+            per_game: 16,
+            label_depth: 4,
+            target: Target::Reference,
+            verify_games: 100,
+            verify_depth: 2,
+            with_roster: true,
+            contest: ContestForm {
+                search: crate::ai::SearchKind::Strong,
+                ..ContestForm::default()
+            },
+            folder: None,
+        }
+    }
+}
+
+/// The running score of a verification match after some games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MatchPoint {
+    /// Games played.
+    pub games: u32,
+    /// The candidate's score so far (0–1).
+    pub score: f64,
+    /// Its Elo estimate with the 95 % interval.
+    pub elo: EloEstimate,
+}
+
+/// What the current round has shown so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LiveRound {
+    /// The round (from 1), once begun.
+    pub round: u32,
+    /// The position set's progress.
+    pub positions: Option<GenerationProgress>,
+    /// The fit's steps.
+    pub steps: Vec<Iteration>,
+    /// The verification match after every game, and its length.
+    pub verification: Vec<MatchPoint>,
+    /// Games of the verification match.
+    pub verification_games: u32,
+}
+
+/// A run shown in the panel: running, stopped, or found in the last folder.
+pub struct TuneView {
+    /// The run's folder.
+    pub folder: PathBuf,
+    /// The state after the last finished round.
+    pub state: RoundsState,
+    /// The round in progress (or the last one seen).
+    pub live: LiveRound,
+    /// What the run does now.
+    pub status: String,
+}
+
+/// The tuning run of a session.
+#[derive(Default)]
+pub struct TuneDesk {
+    run: Option<Background<RoundsEvent>>,
+    view: Option<TuneView>,
+}
+
+impl TuneDesk {
+    /// The desk at startup: the last run's checkpoint is read, if there is one.
+    pub fn new(form: &TuneForm) -> Self {
+        let view = form.folder.as_ref().and_then(|folder| {
+            let state = load_checkpoint::<RoundsState>(folder).ok()?;
+            Some(TuneView {
+                folder: folder.clone(),
+                status: resting_status(&state),
+                state,
+                live: LiveRound::default(),
+            })
+        });
+        TuneDesk { run: None, view }
+    }
+
+    /// Starts a new run tuning `player` (against `roster`'s other players when the form says
+    /// so) in a new folder inside `runs`; returns a line for the log.
+    pub fn start(
+        &mut self,
+        form: &mut TuneForm,
+        player: &Preset,
+        roster: &[Preset],
+        runs: &Path,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> Result<String, String> {
+        let named = |preset: &Preset| NamedWeights {
+            name: preset.name.clone(),
+            weights: preset.weights,
+        };
+        let opponents = roster
+            .iter()
+            .filter(|p| form.with_roster && p.name != player.name)
+            .map(named)
+            .collect();
+        let settings = RoundsSettings {
+            name: format!("{}-tuned", short_name(&player.name)),
+            start: named(player),
+            rounds: form.rounds,
+            game: form.contest.game_settings(),
+            opponents,
+            count: form.count,
+            per_game: form.per_game,
+            label_depth: (form.label_depth > 0).then_some(form.label_depth),
+            target: form.target,
+            verify_games: form.verify_games,
+            verify_depth: form.verify_depth,
+            early_stop: None,
+            seed: form.contest.seed,
+        };
+        settings.validate()?;
+        let folder = runs.join(format!(
+            "tune-{}-{}",
+            short_name(&player.name),
+            time_stamp()
+        ));
+        let line = format!("tuning of {} started in {}", player.name, folder.display());
+        let state = RoundsState {
+            best: settings.start.clone(),
+            settings: settings.clone(),
+            history: Vec::new(),
+        };
+        let job_folder = folder.clone();
+        self.launch(form, folder, state, wake, move || {
+            TuningRun::start(&job_folder, settings)
+        });
+        Ok(line)
+    }
+
+    /// Resumes the run in `folder`; returns a line for the log.
+    pub fn resume(
+        &mut self,
+        form: &mut TuneForm,
+        folder: PathBuf,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) -> Result<String, String> {
+        let state = load_checkpoint::<RoundsState>(&folder).map_err(|e| e.to_string())?;
+        let line = format!(
+            "tuning of {} resumed after round {} of {} from {}",
+            state.settings.start.name,
+            state.history.len(),
+            state.settings.rounds,
+            folder.display()
+        );
+        let job_folder = folder.clone();
+        self.launch(form, folder, state, wake, move || {
+            TuningRun::resume(&job_folder)
+        });
+        Ok(line)
+    }
+
+    fn launch(
+        &mut self,
+        form: &mut TuneForm,
+        folder: PathBuf,
+        state: RoundsState,
+        wake: impl Fn() + Send + Sync + 'static,
+        open: impl FnOnce() -> Result<TuningRun, crate::ai::RunError> + Send + 'static,
+    ) {
+        self.run = None;
+        form.folder = Some(folder.clone());
+        self.run = Some(Background::start(
+            form.contest.workers,
+            wake,
+            move |cancel, send| {
+                let mut run = open().map_err(|e| e.to_string())?;
+                run.run(cancel, &|event| send(event))
+                    .map_err(|e| e.to_string())
+            },
+        ));
+        self.view = Some(TuneView {
+            folder,
+            state,
+            live: LiveRound::default(),
+            status: "starting".to_string(),
+        });
+    }
+
+    /// Asks the run to stop; the round in progress keeps its position set for a resume.
+    pub fn stop(&self) {
+        if let Some(run) = &self.run {
+            run.cancel();
+        }
+    }
+
+    /// Whether a run is going on.
+    pub fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// The run shown.
+    pub fn view(&self) -> Option<&TuneView> {
+        self.view.as_ref()
+    }
+
+    /// The preset file of the run's best player, if a round has found one.
+    pub fn best_file(&self) -> Option<PathBuf> {
+        let view = self.view.as_ref()?;
+        let accepted = view.state.history.iter().any(|round| round.accepted);
+        accepted.then(|| {
+            let file = crate::ai::preset::file_name_of(&view.state.best.name);
+            view.folder.join(file)
+        })
+    }
+
+    /// Takes in what the run reported; returns lines for the log, each with whether it is a
+    /// failure.
+    pub fn poll(&mut self) -> Vec<(String, bool)> {
+        let (events, ended) = drain(&mut self.run);
+        let Some(view) = &mut self.view else {
+            return Vec::new();
+        };
+        let mut lines: Vec<(String, bool)> = events
+            .into_iter()
+            .filter_map(|event| take_in(view, event).map(|line| (line, false)))
+            .collect();
+        if let Some(outcome) = ended {
+            view.status = match outcome {
+                Err(problem) => {
+                    lines.push((format!("tuning: {problem}"), true));
+                    format!("failed: {problem}")
+                }
+                Ok(()) => resting_status(&view.state),
+            };
+            lines.push((format!("tuning {}", view.status), false));
+        }
+        lines
+    }
+}
+
+/// A name's letters and digits, for file and player names.
+fn short_name(name: &str) -> String {
+    name.chars().filter(|c| c.is_alphanumeric()).collect()
+}
+
+/// The status of a run that is not running.
+fn resting_status(state: &RoundsState) -> String {
+    let done = state.history.len();
+    if done >= state.settings.rounds as usize {
+        format!("finished: the best is {}", state.best.name)
+    } else {
+        format!(
+            "stopped after round {done} of {}: Resume continues it",
+            state.settings.rounds
+        )
+    }
+}
+
+/// Updates the view with an event; returns a line for the log when a round ends.
+fn take_in(view: &mut TuneView, event: RoundsEvent) -> Option<String> {
+    let live = &mut view.live;
+    match event {
+        RoundsEvent::Round(round) => {
+            *live = LiveRound {
+                round,
+                ..LiveRound::default()
+            };
+            view.status = format!("round {round}: making positions");
+        }
+        RoundsEvent::Positions(progress) => {
+            view.status = format!(
+                "round {}: positions {} of {} ({:.0} a minute)",
+                live.round,
+                progress.records,
+                progress.count,
+                60.0 * progress.rate()
+            );
+            live.positions = Some(progress);
+        }
+        RoundsEvent::Step(step) => {
+            view.status = format!("round {}: fit step {}", live.round, step.number);
+            live.steps.push(step);
+        }
+        RoundsEvent::Match(so_far, games) => {
+            view.status = format!(
+                "round {}: verification, {} of {games} games",
+                live.round,
+                so_far.games()
+            );
+            live.verification_games = games;
+            live.verification.push(match_point(&so_far));
+        }
+        RoundsEvent::Finished(state) => {
+            view.state = state;
+            let round = view.state.history.last()?;
+            let (wins, draws, losses) = round.record;
+            return Some(format!(
+                "tuning round {}: candidate {} scored {wins}-{draws}-{losses} against the best: \
+                 {}",
+                round.round,
+                round.candidate,
+                if round.accepted {
+                    "accepted"
+                } else {
+                    "rejected"
+                }
+            ));
+        }
+    }
+    None
+}
+
+fn match_point(result: &MatchResult) -> MatchPoint {
+    MatchPoint {
+        games: result.games(),
+        score: result.record.score(),
+        elo: result.record.elo(),
+    }
+}

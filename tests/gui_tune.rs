@@ -1,0 +1,71 @@
+//! The Tune panel, headless with egui_kittest: a tuning run started from the panel shows its
+//! fit and verification live, lists its rounds, and its best player becomes a player.
+
+mod common;
+
+use common::workspace::{settings, step_until, workspace};
+use egui_kittest::kittest::Queryable;
+use reversi3d::ai::SearchKind;
+use reversi3d::app::Seat;
+use reversi3d::tune::fit::Target;
+
+#[test]
+fn a_tuning_run_from_the_panel_shows_its_rounds_and_its_best_player_can_be_used() {
+    let mut settings = settings("6x6", Seat::human(), Seat::human());
+    settings.weights_player = "Jolly".to_string();
+    let form = &mut settings.tune;
+    form.rounds = 2;
+    form.count = 300;
+    form.per_game = 5;
+    form.label_depth = 2;
+    form.target = Target::Reference;
+    form.verify_games = 10;
+    form.verify_depth = 1;
+    form.contest.board = "6x6".parse().unwrap();
+    form.contest.depth = 1;
+    form.contest.search = SearchKind::Strong;
+    form.contest.workers = 2;
+    let (mut harness, _folder) = workspace(settings);
+    harness.step();
+    harness.get_by_label("Tune").click();
+    harness.step();
+    harness.step();
+    harness.get_by_label("Start").click();
+    step_until(&mut harness, |app| {
+        let tuning = app.session().tuning();
+        !tuning.is_running() && tuning.view().is_some_and(|v| v.state.history.len() == 2)
+    });
+    let tuning = harness.state().session().tuning();
+    let view = tuning.view().unwrap();
+    assert_eq!(view.state.settings.start.name, "Jolly");
+    assert_eq!(
+        view.state.settings.opponents.len(),
+        9,
+        "the roster plays too"
+    );
+    assert!(view.status.starts_with("finished"), "{}", view.status);
+    // The last round's fit and match were shown as they went.
+    assert!(view.live.steps.len() >= 2);
+    assert_eq!(view.live.verification.len(), 10);
+    assert_eq!(view.live.verification.last().unwrap().games, 10);
+    let accepted = view.state.history.iter().any(|round| round.accepted);
+    assert_eq!(tuning.best_file().is_some(), accepted);
+    assert!(view.folder.join("round-2.positions").exists());
+    if accepted {
+        let best = view.state.best.name.clone();
+        harness.get_by_label("Use as player").click();
+        harness.step();
+        let log: Vec<String> = harness
+            .state()
+            .session()
+            .log
+            .lines()
+            .map(|l| format!("{l:?}"))
+            .collect();
+        assert_eq!(
+            harness.state().session().settings.weights_player,
+            best,
+            "{log:#?}"
+        );
+    }
+}
