@@ -340,11 +340,7 @@ fn take_in(view: &mut TuneView, event: RoundsEvent) -> Option<String> {
                  {}",
                 round.round,
                 round.candidate,
-                if round.accepted {
-                    "accepted"
-                } else {
-                    "rejected"
-                }
+                round.verdict()
             ));
         }
     }

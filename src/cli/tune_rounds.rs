@@ -219,11 +219,7 @@ fn show(event: &RoundsEvent, bar: &ProgressBar, out: &Mutex<&mut (dyn Write + Se
                 round.holdout.0,
                 round.holdout.1,
                 round.candidate,
-                if round.accepted {
-                    "accepted"
-                } else {
-                    "rejected"
-                }
+                round.verdict()
             );
             bar.suspend(|| {
                 let mut out = out.lock().expect("never poisoned");

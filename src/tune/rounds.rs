@@ -74,6 +74,17 @@ pub struct RoundSummary {
     pub accepted: bool,
 }
 
+impl RoundSummary {
+    /// In a word: accepted, rejected, or unchanged (the fit kept the best's weights).
+    pub fn verdict(&self) -> &'static str {
+        match (self.accepted, self.record) {
+            (true, _) => "accepted",
+            (false, (0, 0, 0)) => "unchanged",
+            (false, _) => "rejected",
+        }
+    }
+}
+
 /// The whole state of a tuning run: what its checkpoint holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoundsState {
@@ -282,6 +293,21 @@ impl TuningRun {
         let Some(fitted) = fitted else {
             return Ok(None);
         };
+        let summary = |record: (u32, u32, u32), accepted| RoundSummary {
+            round,
+            data: (file_name.clone(), set.hash.clone()),
+            candidate: fitted.weights,
+            holdout: (
+                fitted.iterations[0].holdout,
+                fitted.best_iteration().holdout,
+            ),
+            record,
+            accepted,
+        };
+        // A fit that kept the best's own weights has nothing to prove.
+        if fitted.weights == best.weights {
+            return Ok(Some(summary((0, 0, 0), false)));
+        }
         let duel = settings.duel(best, fitted.weights, round);
         let games = duel.games;
         let Some(verdict) = run_duel(&duel, cancel, &|so_far| {

@@ -304,11 +304,7 @@ fn rounds(ui: &mut egui::Ui, view: &TuneView) {
                     net_colour(wins as i32 - losses as i32),
                     format!("{wins}-{draws}-{losses}"),
                 );
-                ui.label(if round.accepted {
-                    "accepted"
-                } else {
-                    "rejected"
-                });
+                ui.label(round.verdict());
                 ui.end_row();
             }
         });
