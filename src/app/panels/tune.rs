@@ -51,90 +51,105 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
 
 fn set_up(ui: &mut egui::Ui, session: &mut Session) {
     let running = session.tuning().is_running();
+    // Folded once a run is shown (its own state), so that the charts come first.
+    let fresh = session.tuning().view().is_none();
     let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
     let settings = &mut session.settings;
-    ui.add_enabled_ui(!running, |ui| {
-        egui::Grid::new("tune set-up")
-            .num_columns(2)
-            .show(ui, |ui| {
-                ui.label("Player");
-                egui::ComboBox::from_id_salt("tune player")
-                    .selected_text(&settings.weights_player)
-                    .show_ui(ui, |ui| {
-                        for name in names {
-                            ui.selectable_value(&mut settings.weights_player, name.clone(), name);
-                        }
-                    })
-                    .response
-                    .on_hover_text("The player to tune (the Weights panel shows and edits it)");
-                ui.end_row();
-                let form = &mut settings.tune;
-                ui.label("Rounds");
-                ui.add(egui::DragValue::new(&mut form.rounds).range(1..=1000))
-                    .on_hover_text(
-                        "Each round: a position set made with the best player so far, a fit, \
+    let header = egui::CollapsingHeader::new("Set-up")
+        .id_salt(("tune set-up", fresh))
+        .default_open(fresh);
+    header.show(ui, |ui| {
+        ui.add_enabled_ui(!running, |ui| {
+            egui::Grid::new("tune set-up")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    ui.label("Player");
+                    egui::ComboBox::from_id_salt("tune player")
+                        .selected_text(&settings.weights_player)
+                        .show_ui(ui, |ui| {
+                            for name in names {
+                                ui.selectable_value(
+                                    &mut settings.weights_player,
+                                    name.clone(),
+                                    name,
+                                );
+                            }
+                        })
+                        .response
+                        .on_hover_text("The player to tune (the Weights panel shows and edits it)");
+                    ui.end_row();
+                    let form = &mut settings.tune;
+                    ui.label("Rounds");
+                    ui.add(egui::DragValue::new(&mut form.rounds).range(1..=1000))
+                        .on_hover_text(
+                            "Each round: a position set made with the best player so far, a fit, \
                      and a match of the fitted weights against the best",
-                    );
-                ui.end_row();
-                ui.label("Positions a round");
-                ui.add(
-                    egui::DragValue::new(&mut form.count)
-                        .range(100..=10_000_000)
-                        .speed(100),
-                )
-                .on_hover_text("Positions drawn from self-play in each round");
-                ui.end_row();
-                ui.label("Per game");
-                ui.add(egui::DragValue::new(&mut form.per_game).range(1..=1000))
-                    .on_hover_text("Positions drawn at random from each game, over all its stages");
-                ui.end_row();
-                ui.label("Label depth");
-                ui.add(egui::DragValue::new(&mut form.label_depth).range(0..=30))
-                    .on_hover_text(
-                        "Label every position with the best player's strong search at this \
+                        );
+                    ui.end_row();
+                    ui.label("Positions a round");
+                    ui.add(
+                        egui::DragValue::new(&mut form.count)
+                            .range(100..=10_000_000)
+                            .speed(100),
+                    )
+                    .on_hover_text("Positions drawn from self-play in each round");
+                    ui.end_row();
+                    ui.label("Per game");
+                    ui.add(egui::DragValue::new(&mut form.per_game).range(1..=1000))
+                        .on_hover_text(
+                            "Positions drawn at random from each game, over all its stages",
+                        );
+                    ui.end_row();
+                    ui.label("Label depth");
+                    ui.add(egui::DragValue::new(&mut form.label_depth).range(0..=30))
+                        .on_hover_text(
+                            "Label every position with the best player's strong search at this \
                      depth (exact where the solver finishes); 0: the games' results only",
-                    );
-                ui.end_row();
-                ui.label("Fit to");
-                ui.horizontal(|ui| {
-                    ui.radio_value(&mut form.target, Target::Reference, "search values")
-                        .on_hover_text("Least squares against the labels (needs a label depth)");
-                    ui.radio_value(&mut form.target, Target::Outcome, "game results")
+                        );
+                    ui.end_row();
+                    ui.label("Fit to");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut form.target, Target::Reference, "search values")
+                            .on_hover_text(
+                                "Least squares against the labels (needs a label depth)",
+                            );
+                        ui.radio_value(&mut form.target, Target::Outcome, "game results")
                         .on_hover_text(
                             "Logistic fit of the games' results (Texel tuning), its scale fitted \
                          first",
                         );
-                });
-                ui.end_row();
-                ui.label("Verification");
-                ui.horizontal(|ui| {
-                    ui.add(
-                        egui::DragValue::new(&mut form.verify_games)
-                            .range(2..=10_000)
-                            .speed(2)
-                            .suffix(" games"),
-                    )
-                    .on_hover_text(
-                        "Games of the match between the fitted weights and the best player \
+                    });
+                    ui.end_row();
+                    ui.label("Verification");
+                    ui.horizontal(|ui| {
+                        ui.add(
+                            egui::DragValue::new(&mut form.verify_games)
+                                .range(2..=10_000)
+                                .speed(2)
+                                .suffix(" games"),
+                        )
+                        .on_hover_text(
+                            "Games of the match between the fitted weights and the best player \
                      (each random opening with both colours); more than half the points \
                      makes the fitted weights the best",
-                    );
-                    ui.add(
-                        egui::DragValue::new(&mut form.verify_depth)
-                            .range(1..=12)
-                            .prefix("depth "),
-                    )
-                    .on_hover_text("Search depth of the verification games");
-                });
-                ui.end_row();
-                ui.checkbox(&mut form.with_roster, "Roster plays")
-                    .on_hover_text(
-                        "The position sets' games pit the best player against every player of \
+                        );
+                        ui.add(
+                            egui::DragValue::new(&mut form.verify_depth)
+                                .range(1..=12)
+                                .prefix("depth "),
+                        )
+                        .on_hover_text("Search depth of the verification games");
+                    });
+                    ui.end_row();
+                    ui.checkbox(&mut form.with_roster, "Roster plays")
+                        .on_hover_text(
+                            "The position sets' games pit the best player against every player of \
                      the roster too (else self-play only)",
-                    );
-                ui.end_row();
-                game_rows(ui, "tune", &mut form.contest);
-            });
+                        );
+                    ui.end_row();
+                    game_rows(ui, "tune", &mut form.contest);
+                });
+        })
     });
 }
 
@@ -258,10 +273,8 @@ fn verification_chart(ui: &mut egui::Ui, live: &LiveRound) {
         .include_y(100.0)
         .allow_scroll(false)
         .show(ui, |plot| {
-            plot.line(Line::new(
-                "score",
-                PlotPoints::from(series(&|p| 100.0 * p.score)),
-            ));
+            let score = series(&|p| 100.0 * p.score);
+            plot.line(Line::new("score", PlotPoints::from(score)).color(net_colour(1)));
             for (name, bound) in [("95 % low", true), ("95 % high", false)] {
                 let points = series(&|p| score_of(if bound { p.elo.low } else { p.elo.high }));
                 plot.line(
@@ -271,7 +284,7 @@ fn verification_chart(ui: &mut egui::Ui, live: &LiveRound) {
                 );
             }
             let even = vec![[0.0, 50.0], [f64::from(live.verification_games), 50.0]];
-            plot.line(Line::new("50 %", PlotPoints::from(even)).color(net_colour(-1)));
+            plot.line(Line::new("50 %", PlotPoints::from(even)).color(egui::Color32::GRAY));
         });
 }
 
@@ -287,27 +300,31 @@ fn rounds(ui: &mut egui::Ui, view: &TuneView) {
         view.state.best.name,
         view.state.best.weights
     ));
-    egui::Grid::new("tune rounds")
-        .striped(true)
-        .num_columns(5)
-        .show(ui, |ui| {
-            for header in ["round", "hold-out loss", "fitted weights", "W-D-L", ""] {
-                ui.strong(header);
-            }
-            ui.end_row();
-            for round in &view.state.history {
-                let (wins, draws, losses) = round.record;
-                ui.label(round.round.to_string());
-                ui.label(format!("{:.5} to {:.5}", round.holdout.0, round.holdout.1));
-                ui.monospace(round.candidate.to_string());
-                ui.colored_label(
-                    net_colour(wins as i32 - losses as i32),
-                    format!("{wins}-{draws}-{losses}"),
-                );
-                ui.label(round.verdict());
+    // The table scrolls sideways on its own, so that a narrow pane keeps the charts whole.
+    let table = egui::ScrollArea::horizontal().id_salt("tune rounds table");
+    table.show(ui, |ui| {
+        egui::Grid::new("tune rounds")
+            .striped(true)
+            .num_columns(5)
+            .show(ui, |ui| {
+                for header in ["round", "hold-out loss", "fitted weights", "W-D-L", ""] {
+                    ui.strong(header);
+                }
                 ui.end_row();
-            }
-        });
+                for round in &view.state.history {
+                    let (wins, draws, losses) = round.record;
+                    ui.label(round.round.to_string());
+                    ui.label(format!("{:.5} to {:.5}", round.holdout.0, round.holdout.1));
+                    ui.monospace(round.candidate.to_string());
+                    ui.colored_label(
+                        net_colour(wins as i32 - losses as i32),
+                        format!("{wins}-{draws}-{losses}"),
+                    );
+                    ui.label(round.verdict());
+                    ui.end_row();
+                }
+            })
+    });
 }
 
 fn best_row(ui: &mut egui::Ui, session: &mut Session) {
