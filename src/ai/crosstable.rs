@@ -59,6 +59,17 @@ impl Record {
         }
     }
 
+    /// `W-D-L (score %)`, e.g. `12-1-7 (62.5 %)`.
+    pub fn with_score(&self) -> String {
+        format!(
+            "{}-{}-{} ({:.1} %)",
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * self.score()
+        )
+    }
+
     /// The same games seen from the other side.
     pub fn reversed(&self) -> Record {
         Record {

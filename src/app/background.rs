@@ -92,3 +92,43 @@ pub fn drain<E>(slot: &mut Option<Background<E>>) -> (Vec<E>, Option<Result<(), 
     }
     (events, None)
 }
+
+/// What a panel shows of a long run (an evolution, a tuning run): it takes in the run's
+/// events and says where the run stands.
+pub trait RunView<E> {
+    /// Takes in an event; a line for the log when it is worth one.
+    fn take_in(&mut self, event: E) -> Option<String>;
+    /// The status line shown.
+    fn status_mut(&mut self) -> &mut String;
+    /// The status of the run once it no longer runs: finished, or where it stopped.
+    fn resting_status(&self) -> String;
+}
+
+/// Takes what the run in `slot` reported into `view`; returns lines for the log, each with
+/// whether it is a failure, the run named `what` in them.
+pub fn poll_view<E, V: RunView<E>>(
+    slot: &mut Option<Background<E>>,
+    view: Option<&mut V>,
+    what: &str,
+) -> Vec<(String, bool)> {
+    let (events, ended) = drain(slot);
+    let Some(view) = view else {
+        return Vec::new();
+    };
+    let mut lines: Vec<(String, bool)> = events
+        .into_iter()
+        .filter_map(|event| view.take_in(event).map(|line| (line, false)))
+        .collect();
+    if let Some(outcome) = ended {
+        let status = match outcome {
+            Err(problem) => {
+                lines.push((format!("{what}: {problem}"), true));
+                format!("failed: {problem}")
+            }
+            Ok(()) => view.resting_status(),
+        };
+        lines.push((format!("{what} {status}"), false));
+        *view.status_mut() = status;
+    }
+    lines
+}

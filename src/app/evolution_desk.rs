@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::background::{Background, drain};
+use super::background::{Background, RunView, poll_view};
 use super::contest_form::ContestForm;
 use crate::ai::Preset;
 use crate::ai::checkpoint::load_checkpoint;
@@ -197,25 +197,21 @@ impl EvolutionDesk {
     /// Takes in what the run reported; returns lines for the log, each with whether it is a
     /// failure.
     pub fn poll(&mut self) -> Vec<(String, bool)> {
-        let (events, ended) = drain(&mut self.run);
-        let Some(view) = &mut self.view else {
-            return Vec::new();
-        };
-        let mut lines: Vec<(String, bool)> = events
-            .into_iter()
-            .filter_map(|event| take_in(view, event).map(|line| (line, false)))
-            .collect();
-        if let Some(outcome) = ended {
-            view.status = match outcome {
-                Err(problem) => {
-                    lines.push((format!("evolution: {problem}"), true));
-                    format!("failed: {problem}")
-                }
-                Ok(()) => resting_status(&view.state),
-            };
-            lines.push((format!("evolution {}", view.status), false));
-        }
-        lines
+        poll_view(&mut self.run, self.view.as_mut(), "evolution")
+    }
+}
+
+impl RunView<EvolutionEvent> for EvolutionView {
+    fn take_in(&mut self, event: EvolutionEvent) -> Option<String> {
+        take_in(self, event)
+    }
+
+    fn status_mut(&mut self) -> &mut String {
+        &mut self.status
+    }
+
+    fn resting_status(&self) -> String {
+        resting_status(&self.state)
     }
 }
 

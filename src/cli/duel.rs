@@ -92,14 +92,7 @@ pub fn play(
     let result = pool.install(|| {
         run_duel(settings, interrupt_flag(), &|so_far| {
             bar.set_position(u64::from(so_far.games()));
-            let record = so_far.record;
-            bar.set_message(format!(
-                "{}-{}-{}  {:.1} %",
-                record.wins,
-                record.draws,
-                record.losses,
-                100.0 * record.score()
-            ));
+            bar.set_message(so_far.record.with_score());
         })
     });
     bar.finish_and_clear();

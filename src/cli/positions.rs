@@ -9,7 +9,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::interrupt_flag;
-use super::setup::{GameArgs, find_player};
+use super::setup::{GameArgs, find_player, players_or_all};
 use crate::ai::PresetLibrary;
 use crate::tune::generate::generate_positions;
 use crate::tune::position_set::{
@@ -120,15 +120,7 @@ pub fn run(args: &PositionsArgs, out: &mut (dyn Write + Send)) -> anyhow::Result
 /// The run's settings from the arguments.
 fn settings_of(args: &PositionsArgs) -> anyhow::Result<PositionSetSettings> {
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
-    let presets = if args.players.is_empty() {
-        library.all().0
-    } else {
-        args.players
-            .iter()
-            .map(|name| find_player(&library, name))
-            .collect::<anyhow::Result<_>>()
-            .context("--players")?
-    };
+    let presets = players_or_all(&library, &args.players)?;
     let label = match args.label_depth {
         None => None,
         Some(depth) => {

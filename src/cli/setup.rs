@@ -232,6 +232,18 @@ pub fn find_player(library: &PresetLibrary, name: &str) -> anyhow::Result<Preset
     }
 }
 
+/// The players named by `--players` (every player of `library` when none is named).
+pub fn players_or_all(library: &PresetLibrary, names: &[String]) -> anyhow::Result<Vec<Preset>> {
+    if names.is_empty() {
+        return Ok(library.all().0);
+    }
+    names
+        .iter()
+        .map(|name| find_player(library, name))
+        .collect::<anyhow::Result<_>>()
+        .context("--players")
+}
+
 /// How the games of a tournament or an evolution run are played.
 #[derive(Args, Debug)]
 pub struct GameArgs {

@@ -4,15 +4,14 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::interrupt_flag;
-use super::setup::{GameArgs, find_player};
+use super::setup::{GameArgs, players_or_all};
+use crate::ai::PresetLibrary;
 use crate::ai::tournament::{TournamentSettings, run_tournament};
 use crate::ai::tournament_report::{standings_text, to_csv};
-use crate::ai::{Preset, PresetLibrary};
 use crate::files::{time_stamp, write_atomically};
 
 /// Arguments of `reversi3d tournament`.
@@ -39,15 +38,7 @@ pub struct TournamentArgs {
 /// Runs the tournament and prints the standings.
 pub fn run(args: &TournamentArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
-    let players: Vec<Preset> = if args.players.is_empty() {
-        library.all().0
-    } else {
-        args.players
-            .iter()
-            .map(|name| find_player(&library, name))
-            .collect::<anyhow::Result<_>>()
-            .context("--players")?
-    };
+    let players = players_or_all(&library, &args.players)?;
     let settings = TournamentSettings {
         players,
         games_per_pairing: args.games,

@@ -199,14 +199,7 @@ fn show(event: &RoundsEvent, bar: &ProgressBar, out: &Mutex<&mut (dyn Write + Se
         RoundsEvent::Match(so_far, games) => {
             bar.set_length(u64::from(*games));
             bar.set_position(u64::from(so_far.games()));
-            let record = so_far.record;
-            bar.set_message(format!(
-                "verification {}-{}-{} ({:.1} %)",
-                record.wins,
-                record.draws,
-                record.losses,
-                100.0 * record.score()
-            ));
+            bar.set_message(format!("verification {}", so_far.record.with_score()));
         }
         RoundsEvent::Finished(state) => {
             let round = state.history.last().expect("a finished round");

@@ -1,5 +1,5 @@
-//! Controls shared by the Tournament and Evolution panels: how their games are played, and
-//! the colour of a net score.
+//! Controls shared by the Tournament, Evolution and Tune panels: how their games are played,
+//! the colour of a net score, and the buttons of a long run.
 
 use crate::ai::SearchKind;
 use crate::app::contest_form::ContestForm;
@@ -77,4 +77,62 @@ pub fn net_colour(net: i32) -> egui::Color32 {
         -1 => egui::Color32::from_rgb(225, 85, 70),
         _ => egui::Color32::GRAY,
     }
+}
+
+/// What the buttons of a long run asked for.
+pub enum RunAction {
+    /// Start a new run.
+    Start,
+    /// Stop the run going on.
+    Stop,
+    /// Resume the run shown, in this folder.
+    Resume(std::path::PathBuf),
+    /// Choose a run's folder to resume.
+    ResumeFrom,
+}
+
+/// The tooltips of Stop and Resume, which say what a run keeps.
+pub struct RunTips {
+    /// Stop's.
+    pub stop: &'static str,
+    /// Resume's.
+    pub resume: &'static str,
+}
+
+/// Start or Stop, Resume (the run shown, when it can go on) and Resume from…, in a row.
+pub fn run_buttons(
+    ui: &mut egui::Ui,
+    running: bool,
+    resumable: Option<std::path::PathBuf>,
+    tips: &RunTips,
+) -> Option<RunAction> {
+    let resumable = resumable.filter(|_| !running);
+    let mut action = None;
+    ui.horizontal(|ui| {
+        if running {
+            if ui.button("Stop").on_hover_text(tips.stop).clicked() {
+                action = Some(RunAction::Stop);
+            }
+        } else if ui
+            .button("Start")
+            .on_hover_text("Start a new run in a new folder (it runs in the background)")
+            .clicked()
+        {
+            action = Some(RunAction::Start);
+        }
+        let resume = ui
+            .add_enabled(resumable.is_some(), egui::Button::new("Resume"))
+            .on_hover_text(tips.resume);
+        if resume.clicked() {
+            action = resumable.map(RunAction::Resume);
+        }
+        if ui
+            .add_enabled(!running, egui::Button::new("Resume from…"))
+            .on_hover_text("Choose the folder of a run to continue")
+            .clicked()
+        {
+            action = Some(RunAction::ResumeFrom);
+        }
+    });
+    action
 }

@@ -4,7 +4,7 @@
 
 use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 
-use super::contest::{game_rows, net_colour};
+use super::contest::{RunAction, RunTips, game_rows, net_colour, run_buttons};
 use crate::ai::gsprt::Gsprt;
 use crate::app::evolution_desk::EvolutionView;
 use crate::app::session::Session;
@@ -92,50 +92,21 @@ fn set_up(ui: &mut egui::Ui, session: &mut Session) {
 }
 
 fn run_row(ui: &mut egui::Ui, session: &mut Session) {
-    let running = session.evolution().is_running();
-    let resumable = session
-        .evolution()
-        .view()
-        .map(|view| view.folder.clone())
-        .filter(|_| !running);
-    ui.horizontal(|ui| {
-        if running {
-            if ui
-                .button("Stop")
-                .on_hover_text(
-                    "Stop the run: the generation in progress is dropped, the checkpoint keeps \
-                     every finished one",
-                )
-                .clicked()
-            {
-                session.stop_evolution();
-            }
-        } else if ui
-            .button("Start")
-            .on_hover_text("Start a new run in a new folder (games run in the background)")
-            .clicked()
-        {
-            session.start_evolution();
-        }
-        let resume = ui
-            .add_enabled(resumable.is_some(), egui::Button::new("Resume"))
-            .on_hover_text(
-                "Continue the run shown from its checkpoint, up to the larger of its and the \
+    let tips = RunTips {
+        stop: "Stop the run: the generation in progress is dropped, the checkpoint keeps every \
+               finished one",
+        resume: "Continue the run shown from its checkpoint, up to the larger of its and the \
                  form's number of generations",
-            );
-        if resume.clicked()
-            && let Some(folder) = resumable
-        {
-            session.resume_evolution(&folder);
-        }
-        if ui
-            .add_enabled(!running, egui::Button::new("Resume from…"))
-            .on_hover_text("Choose the folder of a run to continue")
-            .clicked()
-        {
-            session.choose_evolution_to_resume();
-        }
-    });
+    };
+    let running = session.evolution().is_running();
+    let shown = session.evolution().view().map(|view| view.folder.clone());
+    match run_buttons(ui, running, shown, &tips) {
+        Some(RunAction::Start) => session.start_evolution(),
+        Some(RunAction::Stop) => session.stop_evolution(),
+        Some(RunAction::Resume(folder)) => session.resume_evolution(&folder),
+        Some(RunAction::ResumeFrom) => session.choose_evolution_to_resume(),
+        None => {}
+    }
 }
 
 fn status(ui: &mut egui::Ui, view: &EvolutionView) {

@@ -5,7 +5,7 @@
 
 use egui_plot::{Legend, Line, LineStyle, Plot, PlotPoints};
 
-use super::contest::{game_rows, net_colour};
+use super::contest::{RunAction, RunTips, game_rows, net_colour, run_buttons};
 use crate::app::session::Session;
 use crate::app::tune_desk::{LiveRound, TuneView};
 use crate::engine::Weights;
@@ -154,48 +154,24 @@ fn set_up(ui: &mut egui::Ui, session: &mut Session) {
 }
 
 fn run_row(ui: &mut egui::Ui, session: &mut Session) {
+    let tips = RunTips {
+        stop: "Stop the run: the round in progress keeps its positions, Resume goes on from \
+               there",
+        resume: "Continue the run shown from its checkpoint",
+    };
     let running = session.tuning().is_running();
-    let resumable = session
+    let unfinished = session
         .tuning()
         .view()
         .filter(|view| view.state.history.len() < view.state.settings.rounds as usize)
-        .map(|view| view.folder.clone())
-        .filter(|_| !running);
-    ui.horizontal(|ui| {
-        if running {
-            if ui
-                .button("Stop")
-                .on_hover_text(
-                    "Stop the run: the round in progress keeps its positions, Resume goes on \
-                     from there",
-                )
-                .clicked()
-            {
-                session.stop_tuning();
-            }
-        } else if ui
-            .button("Start")
-            .on_hover_text("Start a new run in a new folder (it runs in the background)")
-            .clicked()
-        {
-            session.start_tuning();
-        }
-        let resume = ui
-            .add_enabled(resumable.is_some(), egui::Button::new("Resume"))
-            .on_hover_text("Continue the run shown from its checkpoint");
-        if resume.clicked()
-            && let Some(folder) = resumable
-        {
-            session.resume_tuning(&folder);
-        }
-        if ui
-            .add_enabled(!running, egui::Button::new("Resume from…"))
-            .on_hover_text("Choose the folder of a tuning run to continue")
-            .clicked()
-        {
-            session.choose_tuning_to_resume();
-        }
-    });
+        .map(|view| view.folder.clone());
+    match run_buttons(ui, running, unfinished, &tips) {
+        Some(RunAction::Start) => session.start_tuning(),
+        Some(RunAction::Stop) => session.stop_tuning(),
+        Some(RunAction::Resume(folder)) => session.resume_tuning(&folder),
+        Some(RunAction::ResumeFrom) => session.choose_tuning_to_resume(),
+        None => {}
+    }
 }
 
 /// The training and hold-out losses of the round's fit, step by step.
