@@ -1,0 +1,174 @@
+//! The tuning commands as a user runs them: positions, tune, match — reports and refusals.
+
+use std::process::{Command, Output};
+
+fn reversi3d(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_reversi3d"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn refusal(output: &Output) -> String {
+    assert!(!output.status.success());
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+#[test]
+fn a_position_set_is_made_fitted_and_verified_from_the_command_line() {
+    let folder = tempfile::tempdir().unwrap();
+    let set = folder.path().join("set.positions");
+    let set = set.to_str().unwrap();
+    let make = [
+        "positions",
+        "--board",
+        "6x6",
+        "--count",
+        "300",
+        "--depth",
+        "1",
+        "--search",
+        "strong",
+        "--players",
+        "Arwen,Jolly",
+        "--per-game",
+        "6",
+        "--label-depth",
+        "2",
+        "--out",
+        set,
+        "--threads",
+        "2",
+    ];
+    let report = stdout(&reversi3d(&make));
+    assert!(report.contains("300 of 300 positions"), "{report}");
+    assert!(
+        report.contains("labelled by Hamfast at depth 2"),
+        "{report}"
+    );
+    // The same file is never overwritten; a finished run resumes to nothing more.
+    assert!(refusal(&reversi3d(&make)).contains("exists"));
+    let resumed = stdout(&reversi3d(&["positions", "--resume", "--out", set]));
+    assert!(
+        resumed.contains("resuming") && resumed.contains("300 of 300"),
+        "{resumed}"
+    );
+
+    let preset = folder.path().join("fitted.ron");
+    let preset = preset.to_str().unwrap();
+    let tune = [
+        "tune",
+        "--data",
+        set,
+        "--out",
+        preset,
+        "--target",
+        "reference",
+        "--from",
+        "Jolly",
+        "--verify-against",
+        "Jolly",
+        "--games",
+        "10",
+        "--threads",
+        "2",
+    ];
+    let report = stdout(&reversi3d(&tune));
+    assert!(report.contains("kept step"), "{report}");
+    assert!(
+        report.contains("kept at their start values: Dif, IFa"),
+        "{report}"
+    );
+    assert!(report.contains("fitted against Jolly: "), "{report}");
+    let text = std::fs::read_to_string(preset).unwrap();
+    assert!(
+        text.contains("sha256") && text.contains("set.positions"),
+        "{text}"
+    );
+
+    let duel = stdout(&reversi3d(&[
+        "match",
+        "--players",
+        preset,
+        "--players",
+        "Arwen",
+        "--board",
+        "6x6",
+        "--games",
+        "10",
+        "--depth",
+        "1",
+    ]));
+    assert!(duel.contains("(W-D-L) in 10 games"), "{duel}");
+}
+
+#[test]
+fn bad_tuning_input_is_refused_with_the_file_record_or_option_named() {
+    let folder = tempfile::tempdir().unwrap();
+    let set = folder.path().join("bad.positions");
+    let made = reversi3d(&[
+        "positions",
+        "--board",
+        "4x4",
+        "--count",
+        "20",
+        "--depth",
+        "1",
+        "--out",
+        set.to_str().unwrap(),
+    ]);
+    stdout(&made);
+    let text = std::fs::read_to_string(&set).unwrap();
+    let broken = text
+        .replacen("\tW\t", "\tX\t", 1)
+        .replacen("\tL\t", "\tX\t", 1);
+    std::fs::write(&set, broken).unwrap();
+    let out = folder.path().join("never.ron");
+    let error = refusal(&reversi3d(&[
+        "tune",
+        "--data",
+        set.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(
+        error.contains("bad.positions: record") && error.contains("result 'X'"),
+        "{error}"
+    );
+    assert!(!out.exists());
+    let error = refusal(&reversi3d(&[
+        "tune",
+        "--data",
+        "missing.positions",
+        "--out",
+        "x.ron",
+    ]));
+    assert!(error.contains("missing.positions"), "{error}");
+    let error = refusal(&reversi3d(&["match", "--players", "Arwen"]));
+    assert!(error.contains("exactly two"), "{error}");
+    let error = refusal(&reversi3d(&[
+        "match",
+        "--players",
+        "Arwen,Jolly",
+        "--games",
+        "7",
+    ]));
+    assert!(error.contains("even"), "{error}");
+    let error = refusal(&reversi3d(&[
+        "positions",
+        "--count",
+        "0",
+        "--out",
+        "x.positions",
+    ]));
+    assert!(error.contains("at least 1"), "{error}");
+}
