@@ -36,6 +36,9 @@ pub struct ReferenceSettings {
     pub weights: Weights,
     /// Solve exactly once this few cells are empty.
     pub exact_empties: u32,
+    /// The search's transposition table in megabytes (a shallow reference of many positions
+    /// wants a small one: every fresh page costs a fault).
+    pub table_megabytes: usize,
 }
 
 impl ReferenceSettings {
@@ -46,6 +49,7 @@ impl ReferenceSettings {
             rules,
             weights,
             exact_empties: StrongSettings::DEFAULT_ENDGAME_EMPTIES,
+            table_megabytes: StrongSettings::DEFAULT_TABLE_MEGABYTES,
         }
     }
 
@@ -189,58 +193,71 @@ impl WidthJob for ReferenceJob<'_> {
     type Output = Reference;
 
     fn run<const W: usize>(self, geometry: &Geometry<W>) -> Reference {
-        let mut position = self.setup.position(geometry);
-        if position.must_pass(geometry) && !position.is_game_over(geometry) {
-            position = position.pass();
-        }
-        if position.is_game_over(geometry) {
-            return finished(&position, self.settings.rules);
-        }
-        let empties = position.empties(geometry).count();
-        // With a time limit the search deepens until the time is up, at most to the end of
-        // the game (the node counts are kept per depth, so the depth must stay realistic).
-        let (depth, time_budget) = match self.settings.limit {
-            ReferenceLimit::Depth(depth) => (depth, None),
-            ReferenceLimit::Time(time) => (empties, Some(time)),
-        };
-        let strong = StrongSettings {
-            endgame_empties: self.settings.exact_empties,
-            time_budget,
-            symmetry: false,
-            ..StrongSettings::new(depth, self.settings.rules, self.settings.weights)
-        };
-        let analysis = match self.wanted {
-            Some(wanted) => {
-                score_selected_strong(geometry, &position, &strong, wanted, self.cancel)
-            }
-            None => analyze_strong(geometry, &position, &strong, self.cancel, &|_| {}),
-        };
-        let exact = analysis.finished && analysis.depth >= empties;
-        let moves: Vec<ScoredMove> = analysis
-            .moves
-            .iter()
-            .filter_map(|m| {
-                let score = m.score?;
-                let proven = score.abs() >= WIN / 2;
-                Some(ScoredMove {
-                    cell: m.cell,
-                    score: judged(score, exact),
-                    exact: exact || proven,
-                })
+        let position = self.setup.position(geometry);
+        analyze_reference_at(geometry, &position, self.settings, self.wanted, self.cancel)
+    }
+}
+
+/// The reference of `position` on `geometry`: every move scored, or with `wanted` only the
+/// best and those (see [`analyze_reference_of`]). For callers that analyse many positions of
+/// one board: nothing is built per call but the search.
+pub fn analyze_reference_at<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    settings: &ReferenceSettings,
+    wanted: Option<&[usize]>,
+    cancel: &AtomicBool,
+) -> Reference {
+    let mut position = *position;
+    if position.must_pass(geometry) && !position.is_game_over(geometry) {
+        position = position.pass();
+    }
+    if position.is_game_over(geometry) {
+        return finished(&position, settings.rules);
+    }
+    let empties = position.empties(geometry).count();
+    // With a time limit the search deepens until the time is up, at most to the end of
+    // the game (the node counts are kept per depth, so the depth must stay realistic).
+    let (depth, time_budget) = match settings.limit {
+        ReferenceLimit::Depth(depth) => (depth, None),
+        ReferenceLimit::Time(time) => (empties, Some(time)),
+    };
+    let strong = StrongSettings {
+        endgame_empties: settings.exact_empties,
+        time_budget,
+        symmetry: false,
+        table_megabytes: settings.table_megabytes,
+        ..StrongSettings::new(depth, settings.rules, settings.weights)
+    };
+    let analysis = match wanted {
+        Some(wanted) => score_selected_strong(geometry, &position, &strong, wanted, cancel),
+        None => analyze_strong(geometry, &position, &strong, cancel, &|_| {}),
+    };
+    let exact = analysis.finished && analysis.depth >= empties;
+    let moves: Vec<ScoredMove> = analysis
+        .moves
+        .iter()
+        .filter_map(|m| {
+            let score = m.score?;
+            let proven = score.abs() >= WIN / 2;
+            Some(ScoredMove {
+                cell: m.cell,
+                score: judged(score, exact),
+                exact: exact || proven,
             })
-            .collect();
-        Reference {
-            mover: position.to_move,
-            depth: analysis.depth,
-            exact,
-            value: moves.iter().map(|m| m.score).max().unwrap_or(0),
-            complete: moves.len() == analysis.moves.len(),
-            moves,
-            nodes: analysis.nodes.total(),
-            // A time limit stops the search too: only the cancel flag (or no finished depth)
-            // means there is no reference.
-            cancelled: self.cancel.load(Ordering::Relaxed) || !analysis.finished,
-        }
+        })
+        .collect();
+    Reference {
+        mover: position.to_move,
+        depth: analysis.depth,
+        exact,
+        value: moves.iter().map(|m| m.score).max().unwrap_or(0),
+        complete: moves.len() == analysis.moves.len(),
+        moves,
+        nodes: analysis.nodes.total(),
+        // A time limit stops the search too: only the cancel flag (or no finished depth)
+        // means there is no reference.
+        cancelled: cancel.load(Ordering::Relaxed) || !analysis.finished,
     }
 }
 

@@ -20,8 +20,9 @@ use crate::engine::search::{StrongSettings, best_moves_strong};
 use crate::engine::{Color, Evaluator, Geometry, Outcome, Position, Rules, Shape, Weights};
 
 /// The transposition table of one strong-search move in a game (small: games run in parallel
-/// and each move searches shallowly; a fresh table costs a page fault per page used).
-const GAME_TABLE_MEGABYTES: usize = 4;
+/// and each move searches shallowly; a fresh table is zeroed by the allocator — 4 MB cost a
+/// sixth of a 6×6×6 depth-2 game's time — or costs a page fault per page used).
+const GAME_TABLE_MEGABYTES: usize = 1;
 /// In games the strong search solves exactly once this many more cells are empty than its
 /// depth: a solve that deep costs about as much as the search itself.
 const GAME_ENDGAME_EXTRA: u32 = 4;

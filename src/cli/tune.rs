@@ -90,7 +90,9 @@ pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
     let common = &args.common;
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
     let from = player(&library, &common.from)?;
+    let clock = std::time::Instant::now();
     let set = read_position_set(data)?;
+    let read_seconds = clock.elapsed().as_secs_f64();
     if let Some(notice) = &set.notice {
         writeln!(out, "{notice}")?;
     }
@@ -98,7 +100,8 @@ pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
     let settings = FitSettings::new(target);
     writeln!(
         out,
-        "tuning {} from {} on {} positions of {} ({}): target {target:?}",
+        "tuning {} from {} on {} positions of {} ({}, read in {read_seconds:.1} s): target \
+         {target:?}",
         preset_name(common, out_file)?,
         from.name,
         set.samples.len(),
@@ -110,6 +113,7 @@ pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
         "step  training loss  hold-out loss  weights (largest ±1000)"
     )?;
     let pool = super::thread_pool(common.threads)?;
+    let clock = std::time::Instant::now();
     let result = pool.install(|| {
         fit(
             &set.samples,
@@ -133,6 +137,12 @@ pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
     let Some(fitted) = result.map_err(anyhow::Error::msg)? else {
         anyhow::bail!("stopped before the fit ended: nothing written");
     };
+    writeln!(
+        out,
+        "fitted in {:.2} s with {} workers",
+        clock.elapsed().as_secs_f64(),
+        pool.current_num_threads()
+    )?;
     summarise(&fitted, &set, out)?;
     let preset = Preset {
         name: preset_name(common, out_file)?,

@@ -127,10 +127,14 @@ impl<const W: usize> Evaluator<W> {
             .map(|&c| (weights.category(c), geometry.category_mask(c)))
             .filter(|&(weight, mask)| weight != 0 && !mask.is_empty())
             .collect();
-        let shape = geometry.shape();
-        let cell_weights = (0..shape.cells())
-            .map(|cell| weights.difference() + weights.category(shape.category(cell)))
-            .collect();
+        // From the category masks: asking the shape each cell's category costs far more (an
+        // evaluator is made for every search).
+        let mut cell_weights = vec![weights.difference(); geometry.shape().cells()];
+        for category in Category::ALL {
+            for cell in geometry.category_mask(category) {
+                cell_weights[cell] += weights.category(category);
+            }
+        }
         Evaluator {
             mobility: weights.mobility(),
             difference: weights.difference(),

@@ -12,12 +12,16 @@ use std::time::Instant;
 use super::position_set::{
     GameResult, Label, PositionRecord, PositionSetSettings, PositionSetWriter, ResumePoint,
 };
-use crate::ai::reference::{DECISIVE, ReferenceLimit, ReferenceSettings, analyze_reference_of};
+use crate::ai::reference::{DECISIVE, ReferenceLimit, ReferenceSettings, analyze_reference_at};
 use crate::ai::sampling::GameDraw;
 use crate::ai::selfplay::PlayedGame;
 use crate::engine::notation::format_position;
-use crate::engine::{Color, Features, Geometry, Outcome, Position, Setup, Weights, WidthJob};
+use crate::engine::{Color, Features, Geometry, Outcome, Position, Weights, WidthJob};
 use crate::files::FileError;
+
+/// The transposition table of one label's search: labels are shallow and many, and a fresh
+/// table is zeroed (or faulted in) page by page.
+const LABEL_TABLE_MEGABYTES: usize = 1;
 
 /// How a generation run is going.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -216,9 +220,9 @@ fn label_of<const W: usize>(
         rules: settings.game.rules,
         weights: label.labeller.weights,
         exact_empties: label.exact_empties,
+        table_megabytes: LABEL_TABLE_MEGABYTES,
     };
-    let setup = Setup::of(geometry, position);
-    let analysis = analyze_reference_of(&setup, &reference, &[], cancel);
+    let analysis = analyze_reference_at(geometry, position, &reference, Some(&[]), cancel);
     if analysis.cancelled {
         return None;
     }
