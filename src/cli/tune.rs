@@ -28,7 +28,7 @@ pub enum TargetChoice {
 #[derive(Args, Debug)]
 pub struct TuneArgs {
     /// The position set to fit (made by `reversi3d positions`).
-    #[arg(long, required_unless_present_any = ["rounds", "resume"])]
+    #[arg(long, required_unless_present_any = ["rounds", "resume"], conflicts_with = "rounds")]
     data: Option<PathBuf>,
     /// The preset file to write.
     #[arg(long, requires = "data")]
