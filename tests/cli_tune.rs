@@ -172,3 +172,47 @@ fn bad_tuning_input_is_refused_with_the_file_record_or_option_named() {
     ]));
     assert!(error.contains("at least 1"), "{error}");
 }
+
+#[test]
+fn a_tuning_run_killed_outright_resumes_to_the_same_end() {
+    let folder = tempfile::tempdir().unwrap();
+    let run = |dir: &std::path::Path| -> Vec<String> {
+        let options = "--board 4x4x4 --depth 1 --count 6000 --per-game 8 --label-depth 3 \
+                       --target reference --from Jolly --opponents Arwen --games 40 \
+                       --verify-depth 2 --threads 2";
+        ["tune", "--rounds", "2", "--dir", dir.to_str().unwrap()]
+            .into_iter()
+            .chain(options.split_whitespace())
+            .map(str::to_string)
+            .collect()
+    };
+    let whole = folder.path().join("whole");
+    let arguments = run(&whole);
+    stdout(&reversi3d(
+        &arguments.iter().map(String::as_str).collect::<Vec<_>>(),
+    ));
+    let killed = folder.path().join("killed");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi3d"))
+        .args(run(&killed))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed (SIGKILL: no clean stop) once the run has begun, most likely in its first set.
+    while !killed.join("checkpoint.ron").exists() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        !killed.join("round-2.positions").exists(),
+        "the run was killed in its first round"
+    );
+    let resumed = stdout(&reversi3d(&["tune", "--resume", killed.to_str().unwrap()]));
+    assert!(resumed.contains("done: the best player is"), "{resumed}");
+    for file in ["checkpoint.ron", "round-1.positions", "round-2.positions"] {
+        let read = |dir: &std::path::Path| std::fs::read_to_string(dir.join(file)).unwrap();
+        assert_eq!(read(&whole), read(&killed), "{file}");
+    }
+}
