@@ -154,7 +154,7 @@ fn bad_tuning_input_is_refused_with_the_file_record_or_option_named() {
     ]));
     assert!(error.contains("missing.positions"), "{error}");
     let error = refusal(&reversi3d(&["match", "--players", "Arwen"]));
-    assert!(error.contains("exactly two"), "{error}");
+    assert!(error.contains("at least two"), "{error}");
     let error = refusal(&reversi3d(&[
         "match",
         "--players",
@@ -215,4 +215,29 @@ fn a_tuning_run_killed_outright_resumes_to_the_same_end() {
         let read = |dir: &std::path::Path| std::fs::read_to_string(dir.join(file)).unwrap();
         assert_eq!(read(&whole), read(&killed), "{file}");
     }
+}
+
+#[test]
+fn a_match_against_several_opponents_plays_each_and_tabulates_them() {
+    let report = stdout(&reversi3d(&[
+        "match",
+        "--players",
+        "Arwen,Jolly,Arwen",
+        "--board",
+        "6x6",
+        "--games",
+        "12",
+        "--depth",
+        "1",
+    ]));
+    assert!(report.contains("Arwen against each:"), "{report}");
+    let table: Vec<&str> = report
+        .lines()
+        .skip_while(|l| !l.starts_with("opponent"))
+        .collect();
+    assert_eq!(table.len(), 3, "{report}");
+    assert!(
+        table[1].starts_with("Jolly") && table[2].starts_with("Arwen"),
+        "{report}"
+    );
 }

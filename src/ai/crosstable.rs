@@ -122,7 +122,8 @@ pub struct EloEstimate {
 
 /// The Elo difference that gives the expected score `score` (strictly between 0 and 1).
 pub fn elo_of_score(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    // + 0.0 turns an even score's −0 into 0.
+    -400.0 * (1.0 / score - 1.0).log10() + 0.0
 }
 
 /// A player's rating from all their games, with the half-width of its 95 % interval.

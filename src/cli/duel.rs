@@ -15,8 +15,8 @@ use crate::ai::{Preset, PresetLibrary};
 /// Arguments of `reversi3d match`.
 #[derive(Args, Debug)]
 pub struct DuelArgs {
-    /// The two players, first the one whose score is reported (built-in, from your preset
-    /// folder, or a preset file).
+    /// The players (built-in, from your preset folder, or preset files): the first plays a
+    /// match against each of the others in turn, and its score is reported.
     #[arg(long, value_delimiter = ',', num_args = 1.., required = true)]
     players: Vec<String>,
     /// Games in all (even: each random opening is played with both colours).
@@ -33,24 +33,66 @@ pub struct DuelArgs {
 /// Runs the match and prints the score.
 pub fn run(args: &DuelArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
-    let [first, second] = &args.players[..] else {
+    let [first, opponents @ ..] = &args.players[..] else {
+        unreachable!("clap asks for at least one player");
+    };
+    if opponents.is_empty() {
         anyhow::bail!(
-            "--players: name exactly two players, e.g. --players Arwen,Hamfast ({} given)",
-            args.players.len()
+            "--players: name at least two players, e.g. --players Arwen,Hamfast (the first \
+             plays each of the others)"
         );
-    };
-    let settings = DuelSettings {
-        first: player(&library, first)?,
-        second: player(&library, second)?,
-        games: args.games,
-        game: args.game.settings(),
-        seed: args.game.seed,
-        early_stop: args.gsprt.map(|elo| Gsprt { elo }),
-    };
-    settings.validate().map_err(anyhow::Error::msg)?;
+    }
+    let first = player(&library, first)?;
+    // Every opponent is looked up before the first game.
+    let opponents: Vec<Preset> = opponents
+        .iter()
+        .map(|name| player(&library, name))
+        .collect::<anyhow::Result<_>>()?;
     let pool = super::thread_pool(args.game.threads)?;
-    let result = play(&settings, &pool, out)?;
-    report(&settings, &result, out)
+    let mut results = Vec::new();
+    for second in opponents {
+        let settings = DuelSettings {
+            first: first.clone(),
+            second,
+            games: args.games,
+            game: args.game.settings(),
+            seed: args.game.seed,
+            early_stop: args.gsprt.map(|elo| Gsprt { elo }),
+        };
+        settings.validate().map_err(anyhow::Error::msg)?;
+        let result = play(&settings, &pool, out)?;
+        report(&settings, &result, out)?;
+        results.push((settings.second.name, result));
+    }
+    if results.len() > 1 {
+        gauntlet_table(&first.name, &results, out)?;
+    }
+    Ok(())
+}
+
+/// The first player's results against each opponent, one line each.
+fn gauntlet_table(
+    first: &str,
+    results: &[(String, DuelResult)],
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<()> {
+    writeln!(out, "{first} against each:")?;
+    writeln!(
+        out,
+        "opponent      W-D-L (score)          Elo   95 % interval"
+    )?;
+    for (name, duel) in results {
+        let elo = duel.elo;
+        writeln!(
+            out,
+            "{name:<12}  {:<20}  {:>+5.0}   {:+.0} to {:+.0}",
+            duel.result.record.with_score(),
+            elo.elo,
+            elo.low,
+            elo.high
+        )?;
+    }
+    Ok(())
 }
 
 /// A player by name or a preset file's path.
