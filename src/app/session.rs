@@ -11,12 +11,15 @@ use rand::rngs::StdRng;
 mod clipboard;
 mod contests;
 mod editor;
+mod frames;
+mod game_files;
 mod judging;
 mod presets;
 mod searches;
 mod tuning;
 
 pub use clipboard::CopyKind;
+pub use frames::FrameTimes;
 
 use super::dialogs::{Dialogs, FileTask};
 use super::evolution_desk::EvolutionDesk;
@@ -74,27 +77,6 @@ pub struct Preview {
     pub cell: usize,
     /// The position after it.
     pub board: Board,
-}
-
-/// How long the UI took to build its frames: the last one, and the longest while the engine
-/// was searching (the UI must stay fluid during any search).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct FrameTimes {
-    /// The last frame, in milliseconds.
-    pub last_ms: f64,
-    /// The longest frame built while a search, a tournament or an evolution ran, in
-    /// milliseconds (the first frames, which build the fonts and the layout, do not count).
-    pub worst_during_search_ms: f64,
-    /// Frames built so far.
-    pub frames: u64,
-    /// The time from one frame to the next (smoothed), in milliseconds: the whole cost of a
-    /// frame, rendering included, while the view keeps repainting (e.g. while it rotates).
-    pub interval_ms: f64,
-}
-
-impl FrameTimes {
-    /// Frames at startup left out of the worst case.
-    const WARM_UP: u64 = 10;
 }
 
 /// The static value of a position, and what it was computed from.
@@ -267,16 +249,6 @@ impl Session {
 
     /// Records how long the last frame took to build, and the time since the one before.
     pub fn record_frame(&mut self, elapsed: std::time::Duration, interval_seconds: f32) {
-        let ms = elapsed.as_secs_f64() * 1000.0;
-        self.frame_times.last_ms = ms;
-        let interval = f64::from(interval_seconds) * 1000.0;
-        let smoothed = &mut self.frame_times.interval_ms;
-        *smoothed = if *smoothed == 0.0 {
-            interval
-        } else {
-            0.9 * *smoothed + 0.1 * interval
-        };
-        self.frame_times.frames += 1;
         let engine_works = self.job.is_some()
             || self.tournament.is_running()
             || self.evolution.is_running()
@@ -284,10 +256,8 @@ impl Session {
             || self.judge.is_judging()
             || self.judge.is_reviewing()
             || self.judge.series().is_running();
-        if engine_works && self.frame_times.frames > FrameTimes::WARM_UP {
-            let worst = &mut self.frame_times.worst_during_search_ms;
-            *worst = worst.max(ms);
-        }
+        self.frame_times
+            .record(elapsed, interval_seconds, engine_works);
     }
 
     /// The nodes each AI move of this game cost.
@@ -495,43 +465,6 @@ impl Session {
             Color::Green => self.settings.green = seat,
         }
         self.sync_players();
-    }
-
-    /// Saves the game as a record (atomically).
-    pub fn save_game(&mut self, path: &std::path::Path) {
-        match self.game.save(path) {
-            Ok(()) => self.info(format!("game saved to {}", path.display())),
-            Err(error) => self.error(error.to_string()),
-        }
-    }
-
-    /// Opens a game record: its board and moves replace the game (stopped at its end); a bad
-    /// file changes nothing.
-    pub fn open_game(&mut self, path: &std::path::Path) {
-        match Game::load(path) {
-            Ok(game) => self.restore_game(game, &path.display().to_string()),
-            Err(error) => self.error(error.to_string()),
-        }
-    }
-
-    /// Replaces the game with `game` from `source`, stopped at its last move;
-    /// the players stay those of the Game panel.
-    pub fn restore_game(&mut self, game: Game, source: &str) {
-        self.replace_game(game, false);
-        self.info(format!(
-            "restored the game from {source} at move {}: press Play to continue",
-            self.game.cursor()
-        ));
-    }
-
-    /// Asks the user for a file for `task` (a native dialog; the UI keeps running).
-    pub fn ask_file(&mut self, task: FileTask) {
-        let suggested = match task {
-            FileTask::ExportPreset => self.weights_preset().file_name(),
-            _ => "game.ron".to_string(),
-        };
-        let wake = Arc::clone(&self.wake);
-        self.dialogs.open(task, suggested, move || wake());
     }
 
     /// Sets the scoring rules of the game (the position stays).

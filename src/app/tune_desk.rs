@@ -135,18 +135,14 @@ impl TuneDesk {
         runs: &Path,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Result<String, String> {
-        let named = |preset: &Preset| NamedWeights {
-            name: preset.name.clone(),
-            weights: preset.weights,
-        };
         let opponents = roster
             .iter()
             .filter(|p| form.with_roster && p.name != player.name)
-            .map(named)
+            .map(NamedWeights::from)
             .collect();
         let settings = RoundsSettings {
             name: format!("{}-tuned", short_name(&player.name)),
-            start: named(player),
+            start: player.into(),
             rounds: form.rounds,
             game: form.contest.game_settings(),
             opponents,

@@ -128,22 +128,13 @@ fn settings_of(args: &PositionsArgs) -> anyhow::Result<PositionSetSettings> {
             Some(LabelSettings {
                 depth,
                 exact_empties: args.label_exact.unwrap_or((depth + 4).min(14)),
-                labeller: NamedWeights {
-                    name: labeller.name,
-                    weights: labeller.weights,
-                },
+                labeller: (&labeller).into(),
             })
         }
     };
     let settings = PositionSetSettings {
         game: args.game.settings(),
-        players: presets
-            .into_iter()
-            .map(|p| NamedWeights {
-                name: p.name,
-                weights: p.weights,
-            })
-            .collect(),
+        players: presets.iter().map(NamedWeights::from).collect(),
         count: args.count,
         per_game: args.per_game,
         seed: args.game.seed,

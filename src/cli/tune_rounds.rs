@@ -113,11 +113,7 @@ fn settings_of(
 ) -> anyhow::Result<RoundsSettings> {
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
     let named = |name: &str| -> anyhow::Result<NamedWeights> {
-        let preset = find_player(&library, name)?;
-        Ok(NamedWeights {
-            name: preset.name,
-            weights: preset.weights,
-        })
+        Ok(NamedWeights::from(&find_player(&library, name)?))
     };
     let settings = RoundsSettings {
         name: common.name.clone().unwrap_or_else(|| "Tuned".to_string()),

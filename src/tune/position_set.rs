@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::ai::preset::Preset;
 use crate::ai::selfplay::GameSettings;
 use crate::engine::notation::parse_position;
 use crate::engine::{Features, Geometry, Weights, WidthJob};
@@ -38,6 +39,15 @@ pub struct NamedWeights {
     pub name: String,
     /// Its weights.
     pub weights: Weights,
+}
+
+impl From<&Preset> for NamedWeights {
+    fn from(preset: &Preset) -> Self {
+        NamedWeights {
+            name: preset.name.clone(),
+            weights: preset.weights,
+        }
+    }
 }
 
 /// How the positions are labelled with a deeper search.
