@@ -27,6 +27,24 @@ pub struct Preset {
     pub weights: Weights,
 }
 
+/// A player by name and weights (the name is for people; the weights are what count).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedWeights {
+    /// The preset's name.
+    pub name: String,
+    /// Its weights.
+    pub weights: Weights,
+}
+
+impl From<&Preset> for NamedWeights {
+    fn from(preset: &Preset) -> Self {
+        NamedWeights {
+            name: preset.name.clone(),
+            weights: preset.weights,
+        }
+    }
+}
+
 /// The file layout of a preset.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

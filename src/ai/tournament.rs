@@ -13,7 +13,7 @@ use super::arena::{Flow, GameOrder, RunError, play_games};
 use super::crosstable::Crosstable;
 use super::preset::Preset;
 use super::selfplay::{GameSettings, PlayedGame, stream_rng};
-use crate::engine::notation::format_moves;
+use crate::engine::notation::{format_moves, parse_moves};
 use crate::engine::{Geometry, Outcome, WidthJob};
 use crate::files::FileError;
 use rand::RngExt;
@@ -170,9 +170,31 @@ pub fn run_tournament(
 ) -> Result<TournamentResult, RunError> {
     settings.validate().map_err(RunError::Settings)?;
     let log = games_file.map(GamesFile::create).transpose()?;
+    let every: Vec<usize> = (0..settings.schedule().len()).collect();
+    let sink = log.as_ref().map(|log| log as &dyn GameSink);
+    play_tournament_games(settings, &every, sink, cancel, on_game)
+}
+
+/// Where a tournament's games go the moment they end, one line each (see [`game_line`]).
+pub trait GameSink: Sync {
+    /// Stores one game's line (without a line break).
+    fn append_line(&self, line: &str) -> Result<(), FileError>;
+}
+
+/// Plays the games of the schedule numbered `items` (from 0, in order) on the current rayon
+/// pool, each sent to `sink` as it ends; the result holds these games only.
+pub fn play_tournament_games(
+    settings: &TournamentSettings,
+    items: &[usize],
+    sink: Option<&dyn GameSink>,
+    cancel: &AtomicBool,
+    on_game: &(dyn Fn(&TournamentGame, &Progress) + Sync),
+) -> Result<TournamentResult, RunError> {
+    settings.validate().map_err(RunError::Settings)?;
     settings.game.shape.dispatch(Run {
         settings,
-        log: log.as_ref(),
+        items,
+        log: sink,
         cancel,
         on_game,
     })
@@ -180,7 +202,8 @@ pub fn run_tournament(
 
 struct Run<'a> {
     settings: &'a TournamentSettings,
-    log: Option<&'a GamesFile>,
+    items: &'a [usize],
+    log: Option<&'a dyn GameSink>,
     cancel: &'a AtomicBool,
     on_game: &'a (dyn Fn(&TournamentGame, &Progress) + Sync),
 }
@@ -190,11 +213,13 @@ impl WidthJob for Run<'_> {
 
     fn run<const W: usize>(self, geometry: &Geometry<W>) -> Self::Output {
         let settings = self.settings;
-        let fixtures = settings.schedule();
-        let orders: Vec<GameOrder> = fixtures
+        let schedule = settings.schedule();
+        let fixtures: Vec<Fixture> = self.items.iter().map(|&item| schedule[item]).collect();
+        let orders: Vec<GameOrder> = self
+            .items
             .iter()
-            .enumerate()
-            .map(|(index, fixture)| GameOrder {
+            .zip(&fixtures)
+            .map(|(&index, fixture)| GameOrder {
                 red: settings.players[fixture.red].weights,
                 green: settings.players[fixture.green].weights,
                 opening_seed: stream_rng(settings.seed, 3 + u64::from(fixture.opening)).random(),
@@ -208,10 +233,10 @@ impl WidthJob for Run<'_> {
             &settings.game,
             &orders,
             self.cancel,
-            &|index, game, elapsed| {
+            &|order, game, elapsed| {
                 let finished = TournamentGame {
-                    index,
-                    fixture: fixtures[index],
+                    index: self.items[order],
+                    fixture: fixtures[order],
                     game: game.clone(),
                     elapsed,
                 };
@@ -219,7 +244,7 @@ impl WidthJob for Run<'_> {
                 tally.0 += 1;
                 tally.1 += game.nodes;
                 if let Some(log) = self.log
-                    && let Err(problem) = log.append(settings, &finished)
+                    && let Err(problem) = log.append_line(&game_line(settings, &finished))
                 {
                     tally.2.get_or_insert(problem);
                 }
@@ -243,11 +268,11 @@ impl WidthJob for Run<'_> {
         let games: Vec<TournamentGame> = games
             .into_iter()
             .enumerate()
-            .filter_map(|(index, played)| {
+            .filter_map(|(order, played)| {
                 let (game, elapsed) = played?;
                 Some(TournamentGame {
-                    index,
-                    fixture: fixtures[index],
+                    index: self.items[order],
+                    fixture: fixtures[order],
                     game,
                     elapsed,
                 })
@@ -270,8 +295,8 @@ struct GamesFile {
     file: Mutex<File>,
 }
 
-/// The columns of the results file.
-const GAMES_HEADER: &str =
+/// The columns of the games file.
+pub const GAMES_HEADER: &str =
     "game,red,green,opening,red_discs,green_discs,winner,nodes,milliseconds,moves";
 
 impl GamesFile {
@@ -295,33 +320,116 @@ impl GamesFile {
             file: Mutex::new(file),
         })
     }
+}
 
-    fn append(
-        &self,
-        settings: &TournamentSettings,
-        game: &TournamentGame,
-    ) -> Result<(), FileError> {
-        let name = |index: usize| settings.players[index].name.as_str();
-        let winner = match game.game.outcome {
-            Outcome::Win(colour) => format!("{colour:?}"),
-            Outcome::Draw => "draw".to_string(),
-        };
-        let line = format!(
-            "{},{},{},{},{},{},{},{},{},{}\n",
-            game.index + 1,
-            name(game.fixture.red),
-            name(game.fixture.green),
-            game.fixture.opening + 1,
-            game.game.red_discs,
-            game.game.green_discs,
-            winner,
-            game.game.nodes,
-            game.elapsed.as_millis(),
-            format_moves(settings.game.shape, &game.game.moves).replace(',', " "),
-        );
+impl GameSink for GamesFile {
+    fn append_line(&self, line: &str) -> Result<(), FileError> {
         let mut file = self.file.lock().expect("the file lock is never poisoned");
-        file.write_all(line.as_bytes())
+        writeln!(file, "{line}")
             .and_then(|()| file.flush())
             .map_err(|e| FileError::new(&self.path, e.to_string()))
     }
+}
+
+/// A finished game as a line of the games file ([`GAMES_HEADER`]'s columns).
+pub fn game_line(settings: &TournamentSettings, game: &TournamentGame) -> String {
+    let name = |index: usize| settings.players[index].name.as_str();
+    let winner = match game.game.outcome {
+        Outcome::Win(colour) => format!("{colour:?}"),
+        Outcome::Draw => "draw".to_string(),
+    };
+    format!(
+        "{},{},{},{},{},{},{},{},{},{}",
+        game.index + 1,
+        name(game.fixture.red),
+        name(game.fixture.green),
+        game.fixture.opening + 1,
+        game.game.red_discs,
+        game.game.green_discs,
+        winner,
+        game.game.nodes,
+        game.elapsed.as_millis(),
+        format_moves(settings.game.shape, &game.game.moves).replace(',', " "),
+    )
+}
+
+/// Reads a line of the games file back: the game must be the schedule's (its number, players
+/// and opening) and its result must agree with its disc counts.
+pub fn parse_game_line(
+    settings: &TournamentSettings,
+    line: &str,
+) -> Result<TournamentGame, String> {
+    let fields: Vec<&str> = line.split(',').collect();
+    let [
+        number,
+        red,
+        green,
+        opening,
+        red_discs,
+        green_discs,
+        winner,
+        nodes,
+        millis,
+        moves,
+    ] = fields[..]
+    else {
+        return Err(format!(
+            "expected 10 fields ({GAMES_HEADER}), found {}",
+            fields.len()
+        ));
+    };
+    let count = |name: &str, text: &str| {
+        text.parse::<u64>()
+            .map_err(|_| format!("{name} `{text}` is not a whole number"))
+    };
+    let schedule = settings.schedule();
+    let index = (count("game", number)? as usize)
+        .checked_sub(1)
+        .filter(|&index| index < schedule.len())
+        .ok_or_else(|| {
+            format!(
+                "game {number} is not in the schedule of {} games",
+                schedule.len()
+            )
+        })?;
+    let fixture = schedule[index];
+    let name = |index: usize| settings.players[index].name.as_str();
+    if (red, green) != (name(fixture.red), name(fixture.green))
+        || count("opening", opening)? != u64::from(fixture.opening) + 1
+    {
+        return Err(format!(
+            "game {number} is {} against {} from opening {}, not {red} against {green} from \
+             opening {opening}",
+            name(fixture.red),
+            name(fixture.green),
+            fixture.opening + 1
+        ));
+    }
+    let red_discs = count("red discs", red_discs)? as u32;
+    let green_discs = count("green discs", green_discs)? as u32;
+    let outcome = Outcome::from_counts(red_discs, green_discs, settings.game.rules);
+    let expected = match outcome {
+        Outcome::Win(colour) => format!("{colour:?}"),
+        Outcome::Draw => "draw".to_string(),
+    };
+    if winner != expected {
+        return Err(format!(
+            "game {number}: {red_discs}–{green_discs} is a result for {expected}, not {winner}"
+        ));
+    }
+    let moves =
+        parse_moves(settings.game.shape, moves).map_err(|e| format!("game {number}: {e}"))?;
+    Ok(TournamentGame {
+        index,
+        fixture,
+        game: PlayedGame {
+            opening_length: settings.game.opening_plies as usize,
+            moves,
+            red_discs,
+            green_discs,
+            outcome,
+            nodes: count("nodes", nodes)?,
+        },
+        elapsed: Duration::from_millis(count("milliseconds", millis)?),
+    })
 }

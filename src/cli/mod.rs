@@ -6,12 +6,14 @@ mod compare;
 mod duel;
 mod evolve;
 mod interrupt;
+mod merge;
 mod perft;
 mod positions;
 mod preset;
 mod reference_args;
 mod review;
 mod setup;
+mod slurm;
 mod solve;
 mod tournament;
 mod tune;
@@ -66,6 +68,12 @@ pub enum Command {
     /// write them as a preset, optionally verified in a match; or tune in rounds of position
     /// set, fit and verification (resumable).
     Tune(tune::TuneArgs),
+    /// Join the shard files of a sharded run (`--shard I/N`) into the report of the whole run.
+    Merge(merge::MergeArgs),
+    /// Write (and with --submit, submit) the Slurm job array that plays a run in shards, and
+    /// the merge job that joins them.
+    #[command(subcommand)]
+    Slurm(slurm::SlurmCommand),
     /// List, show, export and import weight presets.
     #[command(subcommand)]
     Preset(preset::PresetCommand),
@@ -85,6 +93,8 @@ pub fn run(command: Command, out: &mut (dyn std::io::Write + Send)) -> anyhow::R
         Command::Match(args) => duel::run(&args, out),
         Command::Positions(args) => positions::run(&args, out),
         Command::Tune(args) => tune::run(&args, out),
+        Command::Merge(args) => merge::run(&args, out),
+        Command::Slurm(command) => slurm::run(&command, out),
         Command::Preset(command) => preset::run(&command, out),
     }
 }

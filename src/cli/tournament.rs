@@ -10,8 +10,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::interrupt::interrupt_flag;
 use super::setup::{GameArgs, players_or_all};
 use crate::ai::PresetLibrary;
-use crate::ai::tournament::{TournamentSettings, run_tournament};
+use crate::ai::tournament::{
+    Progress, TournamentGame, TournamentResult, TournamentSettings, run_tournament,
+};
 use crate::ai::tournament_report::{standings_text, to_csv};
+use crate::cluster::Shard;
+use crate::cluster::shard_file::PARTIAL_SUFFIX;
+use crate::cluster::tournament::{TOURNAMENT, run_tournament_shard};
 use crate::files::{time_stamp, write_atomically};
 
 /// Arguments of `reversi3d tournament`.
@@ -33,10 +38,17 @@ pub struct TournamentArgs {
     /// by default `tournament-<time>-games.csv` in the current folder.
     #[arg(long)]
     games_file: Option<PathBuf>,
+    /// Play only shard I of N (e.g. 3/8): every N-th game of the schedule, into the shard
+    /// file `tournament-00I-of-00N.shard` in --shard-dir; `reversi3d merge` joins the shards.
+    #[arg(long, value_name = "I/N", conflicts_with_all = ["csv", "games_file"])]
+    shard: Option<Shard>,
+    /// The folder of the shard files.
+    #[arg(long, value_name = "DIR", default_value = ".", requires = "shard")]
+    shard_dir: PathBuf,
 }
 
-/// Runs the tournament and prints the standings.
-pub fn run(args: &TournamentArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+/// The tournament the arguments describe, checked.
+pub fn settings_of(args: &TournamentArgs) -> anyhow::Result<TournamentSettings> {
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
     let players = players_or_all(&library, &args.players)?;
     let settings = TournamentSettings {
@@ -46,65 +58,109 @@ pub fn run(args: &TournamentArgs, out: &mut (dyn Write + Send)) -> anyhow::Resul
         seed: args.game.seed,
     };
     settings.validate().map_err(anyhow::Error::msg)?;
+    Ok(settings)
+}
+
+/// Whether the arguments ask for one shard of the run.
+pub fn is_shard(args: &TournamentArgs) -> bool {
+    args.shard.is_some()
+}
+
+/// Runs the tournament and prints the standings.
+pub fn run(args: &TournamentArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let settings = settings_of(args)?;
     let total = settings.schedule().len();
-    writeln!(
-        out,
-        "tournament on {}: {} players, {} games per pairing, {total} games; depth {}, {} search, \
-         {} random opening plies, seed {}",
-        settings.game.shape,
-        settings.players.len(),
-        settings.games_per_pairing,
-        settings.game.depth,
-        settings.game.search.label(),
-        settings.game.opening_plies,
-        settings.seed,
-    )?;
+    write!(out, "{}", header(&settings))?;
+    let total = args.shard.map_or(total, |shard| shard.items(total).len());
     let bar = ProgressBar::new(total as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}]")
             .expect("a valid template"),
     );
+    let on_game = |_: &TournamentGame, progress: &Progress| {
+        bar.set_position(progress.done as u64);
+        bar.set_message(format!(
+            "{:.2} games/s, {:.2} M nodes/s",
+            progress.games_per_second,
+            progress.nodes_per_second / 1e6
+        ));
+    };
+    let pool = super::thread_pool(args.game.threads)?;
+    if let Some(shard) = args.shard {
+        writeln!(out, "shard {shard}: {total} of its games")?;
+        let run = pool.install(|| {
+            run_tournament_shard(
+                &settings,
+                shard,
+                &args.shard_dir,
+                interrupt_flag(),
+                &on_game,
+            )
+        })?;
+        bar.finish_and_clear();
+        report(out, &run.result, pool.current_num_threads())?;
+        return match run.file {
+            Some(path) => Ok(writeln!(out, "shard written to {}", path.display())?),
+            None => anyhow::bail!(
+                "shard {shard} stopped early: its finished games are in {}, but it must be \
+                 rerun to be merged",
+                args.shard_dir
+                    .join(shard.file_name(TOURNAMENT) + PARTIAL_SUFFIX)
+                    .display()
+            ),
+        };
+    }
     let games_file = args
         .games_file
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("tournament-{}-games.csv", time_stamp())));
-    let pool = super::thread_pool(args.game.threads)?;
-    let result = pool.install(|| {
-        run_tournament(
-            &settings,
-            Some(&games_file),
-            interrupt_flag(),
-            &|_, progress| {
-                bar.set_position(progress.done as u64);
-                bar.set_message(format!(
-                    "{:.2} games/s, {:.2} M nodes/s",
-                    progress.games_per_second,
-                    progress.nodes_per_second / 1e6
-                ));
-            },
-        )
-    })?;
+    let result =
+        pool.install(|| run_tournament(&settings, Some(&games_file), interrupt_flag(), &on_game))?;
     bar.finish_and_clear();
-    let table = result.crosstable();
-    write!(out, "{}", standings_text(&table))?;
+    report(out, &result, pool.current_num_threads())?;
+    if let Some(path) = &args.csv {
+        write_atomically(path, to_csv(&result))?;
+        writeln!(out, "results written to {}", path.display())?;
+    }
+    writeln!(out, "games written to {}", games_file.display())?;
+    Ok(())
+}
+
+/// The first line of the report: what is played.
+pub fn header(settings: &TournamentSettings) -> String {
+    format!(
+        "tournament on {}: {} players, {} games per pairing, {} games; depth {}, {} search, \
+         {} random opening plies, seed {}\n",
+        settings.game.shape,
+        settings.players.len(),
+        settings.games_per_pairing,
+        settings.schedule().len(),
+        settings.game.depth,
+        settings.game.search.label(),
+        settings.game.opening_plies,
+        settings.seed,
+    )
+}
+
+/// The standings and the speed of a finished (or stopped) run played by `workers` threads.
+pub fn report(
+    out: &mut (dyn Write + Send),
+    result: &TournamentResult,
+    workers: usize,
+) -> anyhow::Result<()> {
+    write!(out, "{}", standings_text(&result.crosstable()))?;
     let seconds = result.elapsed.as_secs_f64();
     writeln!(
         out,
-        "{} of {} games in {seconds:.1} s with {} workers: {:.1} ms per game, {:.2} games/s, \
-         {:.2} M nodes/s",
+        "{} of {} games in {seconds:.1} s with {workers} workers: {:.1} ms per game, {:.2} \
+         games/s, {:.2} M nodes/s",
         result.games.len(),
         result.scheduled,
-        pool.current_num_threads(),
-        1000.0 * seconds * pool.current_num_threads() as f64 / result.games.len().max(1) as f64,
+        1000.0 * seconds * workers as f64 / result.games.len().max(1) as f64,
         result.games.len() as f64 / seconds.max(1e-9),
         result.nodes as f64 / seconds.max(1e-9) / 1e6,
     )?;
     if result.cancelled {
         writeln!(out, "stopped early: only the finished games are counted")?;
     }
-    if let Some(path) = &args.csv {
-        write_atomically(path, to_csv(&result))?;
-        writeln!(out, "results written to {}", path.display())?;
-    }
-    writeln!(out, "games written to {}", games_file.display())?;
     Ok(())
 }

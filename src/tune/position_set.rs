@@ -21,34 +21,16 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::ai::preset::Preset;
+pub use crate::ai::preset::NamedWeights;
 use crate::ai::selfplay::GameSettings;
 use crate::engine::notation::parse_position;
-use crate::engine::{Features, Geometry, Weights, WidthJob};
+use crate::engine::{Features, Geometry, WidthJob};
 use crate::files::{FileError, write_atomically};
 
 /// The first word of every position-set file.
 const MAGIC: &str = "reversi3d-positions";
 /// The format version this build reads and writes.
 pub const POSITION_SET_VERSION: u32 = 1;
-
-/// A player by name and weights (the name is for people; the weights are what count).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NamedWeights {
-    /// The preset's name.
-    pub name: String,
-    /// Its weights.
-    pub weights: Weights,
-}
-
-impl From<&Preset> for NamedWeights {
-    fn from(preset: &Preset) -> Self {
-        NamedWeights {
-            name: preset.name.clone(),
-            weights: preset.weights,
-        }
-    }
-}
 
 /// How the positions are labelled with a deeper search.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

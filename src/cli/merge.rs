@@ -1,0 +1,66 @@
+//! `reversi3d merge`: joins the shard files of a run into the report the unsharded run would
+//! have printed and written.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::ai::tournament::game_line;
+use crate::ai::tournament_report::{standings_text, to_csv};
+use crate::cluster::gather;
+use crate::cluster::tournament::{TOURNAMENT, merge_tournament};
+use crate::files::write_atomically;
+
+/// Arguments of `reversi3d merge`.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Shard files, or folders whose `*.shard` files are all taken.
+    #[arg(required = true, value_name = "DIR|FILES")]
+    inputs: Vec<PathBuf>,
+    /// Write the results as CSV, as the unsharded run's `--csv` would.
+    #[arg(long)]
+    csv: Option<PathBuf>,
+    /// Write every game, in schedule order, as the unsharded run's games file has them.
+    #[arg(long)]
+    games_file: Option<PathBuf>,
+}
+
+/// Checks and joins the shards and prints the report.
+pub fn run(args: &MergeArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let set = gather(&args.inputs).map_err(anyhow::Error::msg)?;
+    let count = set.shards.len();
+    match set.stamp.kind.as_str() {
+        TOURNAMENT => {
+            let result = merge_tournament(&set).map_err(anyhow::Error::msg)?;
+            write!(out, "{}", super::tournament::header(&result.settings))?;
+            writeln!(
+                out,
+                "merged from {count} shards (settings {})",
+                set.stamp.hash
+            )?;
+            write!(out, "{}", standings_text(&result.crosstable()))?;
+            writeln!(
+                out,
+                "{} games, {} M nodes; the slowest shard took {:.1} s",
+                result.games.len(),
+                result.nodes / 1_000_000,
+                result.elapsed.as_secs_f64()
+            )?;
+            if let Some(path) = &args.csv {
+                write_atomically(path, to_csv(&result))?;
+                writeln!(out, "results written to {}", path.display())?;
+            }
+            if let Some(path) = &args.games_file {
+                let mut text = crate::ai::tournament::GAMES_HEADER.to_string() + "\n";
+                for game in &result.games {
+                    text += &(game_line(&result.settings, game) + "\n");
+                }
+                write_atomically(path, text)?;
+                writeln!(out, "games written to {}", path.display())?;
+            }
+            Ok(())
+        }
+        other => anyhow::bail!("cannot merge shards of a {other} run"),
+    }
+}
