@@ -217,3 +217,99 @@ fn the_slurm_command_writes_an_array_and_a_merge_that_waits_for_it() {
     args[tasks] = "19";
     assert!(refusal(&reversi3d(root, &args)).contains("give 1 to 18 tasks"));
 }
+
+#[test]
+fn merged_comparison_shards_give_the_whole_report() {
+    let folder = tempfile::tempdir().unwrap();
+    let root = folder.path();
+    let run = [
+        "compare",
+        "--board",
+        "6x6",
+        "--players",
+        "Arwen,Hamfast",
+        "--depth",
+        "2",
+        "--positions",
+        "12",
+        "--reference-depth",
+        "4",
+        "--seed",
+        "4",
+    ];
+    let mut whole = run.to_vec();
+    whole.extend(["--threads", "2", "--csv", "whole.csv"]);
+    let whole = stdout(&reversi3d(root, &whole));
+    for spec in ["1/2", "2/2"] {
+        let mut shard = run.to_vec();
+        shard.extend(["--threads", "1", "--shard", spec, "--shard-dir", "cs"]);
+        stdout(&reversi3d(root, &shard));
+    }
+    let merged = stdout(&reversi3d(root, &["merge", "cs", "--csv", "merged.csv"]));
+    let body = |text: &str| {
+        text.lines()
+            .filter(|line| !line.starts_with("merged from") && !line.contains("written to"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&merged), body(&whole));
+    let read = |name: &str| fs::read_to_string(root.join(name)).unwrap();
+    assert_eq!(read("merged.csv"), read("whole.csv"));
+}
+
+#[test]
+fn merged_position_set_shards_are_the_whole_set_byte_for_byte() {
+    let folder = tempfile::tempdir().unwrap();
+    let root = folder.path();
+    let run = [
+        "positions",
+        "--board",
+        "6x6",
+        "--count",
+        "200",
+        "--depth",
+        "1",
+        "--players",
+        "Arwen,Jolly",
+        "--per-game",
+        "7",
+        "--label-depth",
+        "2",
+        "--seed",
+        "9",
+    ];
+    let mut whole = run.to_vec();
+    whole.extend(["--threads", "2", "--out", "whole.positions"]);
+    stdout(&reversi3d(root, &whole));
+    for spec in ["1/3", "2/3", "3/3"] {
+        let mut shard = run.to_vec();
+        shard.extend(["--threads", "1", "--shard", spec, "--shard-dir", "ps"]);
+        stdout(&reversi3d(root, &shard));
+    }
+    assert!(refusal(&reversi3d(root, &["merge", "ps"])).contains("--out"));
+    let merged = stdout(&reversi3d(
+        root,
+        &["merge", "ps", "--out", "merged.positions"],
+    ));
+    assert!(
+        merged.contains("200 positions merged from 3 shards"),
+        "{merged}"
+    );
+    let read = |name: &str| fs::read(root.join(name)).unwrap();
+    assert_eq!(read("merged.positions"), read("whole.positions"));
+    // A set is never overwritten.
+    let again = refusal(&reversi3d(
+        root,
+        &["merge", "ps", "--out", "merged.positions"],
+    ));
+    assert!(again.contains("exists"), "{again}");
+    // In a Slurm run the set is the merge's to write.
+    let mut slurm = vec!["slurm"];
+    slurm.extend(run);
+    slurm.extend(["--tasks", "3", "--dir", "job", "--out", "set.positions"]);
+    stdout(&reversi3d(root, &slurm));
+    let merge = fs::read_to_string(root.join("job/merge.sbatch")).unwrap();
+    assert!(merge.contains("set.positions"), "{merge}");
+    let array = fs::read_to_string(root.join("job/array.sbatch")).unwrap();
+    assert!(!array.contains("set.positions"), "{array}");
+}

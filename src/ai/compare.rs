@@ -82,20 +82,22 @@ pub struct CompareProgress {
 
 /// Judges every contestant on every position: the contestants' own searches first, then the
 /// reference scoring its best moves and their choices. Positions run in parallel on the
-/// current rayon pool; `on_position` hears each as it finishes (in any order; the result is
-/// in the order of `positions`). The cancel flag stops the run (`None`).
+/// current rayon pool; `on_position` hears each as it finishes, with its index in `positions`
+/// (in any order; the result is in the order of `positions`). The cancel flag stops the run
+/// (`None`).
 pub fn compare_positions(
     positions: &[Setup],
     contestants: &[AiPlayer],
     reference: &ReferenceSettings,
     cache: &ReferenceCache,
     cancel: &AtomicBool,
-    on_position: &(dyn Fn(CompareProgress, &ComparedPosition) + Sync),
+    on_position: &(dyn Fn(CompareProgress, usize, &ComparedPosition) + Sync),
 ) -> Option<Vec<ComparedPosition>> {
     let done = AtomicUsize::new(0);
     positions
         .par_iter()
-        .map(|setup| {
+        .enumerate()
+        .map(|(index, setup)| {
             let analyses = contestants
                 .iter()
                 .map(|c| contestant_analysis(setup, c, reference.rules, cancel))
@@ -122,7 +124,7 @@ pub fn compare_positions(
                 done: done.fetch_add(1, Ordering::Relaxed) + 1,
                 total: positions.len(),
             };
-            on_position(progress, &position);
+            on_position(progress, index, &position);
             Some(position)
         })
         .collect()

@@ -110,7 +110,7 @@ impl SeriesDesk {
                 return Ok(());
             };
             send(SeriesEvent::Sampled(positions.len()));
-            let on_position = |_, position: &ComparedPosition| {
+            let on_position = |_, _, position: &ComparedPosition| {
                 send(SeriesEvent::Position(position.clone()));
             };
             compare_positions(

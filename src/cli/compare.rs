@@ -18,6 +18,8 @@ use crate::ai::reference::ReferenceCache;
 use crate::ai::sampling::{SamplingSettings, sample_positions};
 use crate::ai::selfplay::GameSettings;
 use crate::ai::{AiPlayer, PresetLibrary, SearchKind};
+use crate::cluster::Shard;
+use crate::cluster::compare::{CompareStamp, run_compare_shard};
 use crate::engine::notation::format_cell;
 use crate::engine::{Setup, Shape};
 use crate::files::write_atomically;
@@ -65,32 +67,56 @@ pub struct CompareArgs {
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Judge only shard I of N (e.g. 3/8): every N-th position, into the shard file
+    /// `compare-00I-of-00N.shard` in --shard-dir; `reversi3d merge` joins the shards.
+    #[arg(long, value_name = "I/N", conflicts_with = "csv")]
+    shard: Option<Shard>,
+    /// The folder of the shard files.
+    #[arg(long, value_name = "DIR", default_value = ".", requires = "shard")]
+    shard_dir: PathBuf,
 }
 
-/// Samples or reads the positions, judges every player on them and prints the report.
-pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+/// The positions a sharded comparison judges (for `slurm`), refusing bad arguments or a
+/// shard given.
+pub fn shardable_items(args: &CompareArgs) -> anyhow::Result<usize> {
+    if args.shard.is_some() {
+        anyhow::bail!("--shard: the job array sets each task's shard itself");
+    }
+    contestants_of(args)?;
+    args.reference.settings(args.rules.rules())?;
+    Ok(match &args.positions_file {
+        Some(path) => read_positions(path, args.board)?.len(),
+        None => args.positions,
+    })
+}
+
+/// The contestants the arguments name, checked.
+fn contestants_of(args: &CompareArgs) -> anyhow::Result<Vec<AiPlayer>> {
     if !(2..=4).contains(&args.players.len()) {
         anyhow::bail!("--players: name 2 to 4 players, not {}", args.players.len());
     }
     if args.depth == 0 || args.sample_depth == 0 {
         anyhow::bail!("--depth and --sample-depth must be at least 1");
     }
-    let rules = args.rules.rules();
-    let search = args.search.kind();
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
-    let contestants: Vec<AiPlayer> = args
-        .players
+    args.players
         .iter()
         .map(|name| {
             Ok(AiPlayer {
                 preset: find_player(&library, name)?,
                 depth: args.depth,
-                search,
+                search: args.search.kind(),
                 time_budget: None,
             })
         })
         .collect::<anyhow::Result<_>>()
-        .context("--players")?;
+        .context("--players")
+}
+
+/// Samples or reads the positions, judges every player on them and prints the report.
+pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let rules = args.rules.rules();
+    let contestants = contestants_of(args)?;
     let (reference_player, reference) = args.reference.settings(rules)?;
     let pool = super::thread_pool(args.threads)?;
     let positions = match &args.positions_file {
@@ -109,17 +135,32 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
                 .context("interrupted while sampling positions")?
         }
     };
-    let names: Vec<&str> = contestants.iter().map(|c| c.preset.name.as_str()).collect();
-    writeln!(
-        out,
-        "compare on {}: {} at depth {} ({} search), {} positions; reference {reference_player}: {}",
-        args.board,
-        names.join(", "),
-        args.depth,
-        search.label(),
-        positions.len(),
-        reference.describe()
-    )?;
+    let reference_text = format!("{reference_player}: {}", reference.describe());
+    let stamp = CompareStamp::new(args.board, &contestants, &positions, reference_text);
+    write!(out, "{}", header(&stamp))?;
+    let names = stamp.names();
+    if let Some(shard) = args.shard {
+        let mine = shard.items(positions.len()).len();
+        writeln!(out, "shard {shard}: {mine} of the positions")?;
+        let bar = ProgressBar::new(mine as u64);
+        let file = pool.install(|| {
+            run_compare_shard(
+                &stamp,
+                &positions,
+                &contestants,
+                &reference,
+                shard,
+                &args.shard_dir,
+                interrupt_flag(),
+                &|_| bar.inc(1),
+            )
+        })?;
+        bar.finish_and_clear();
+        return match file {
+            Some(path) => Ok(writeln!(out, "shard written to {}", path.display())?),
+            None => anyhow::bail!("shard {shard} interrupted: it must be rerun to be merged"),
+        };
+    }
     let bar = ProgressBar::new(positions.len() as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} positions  [{elapsed_precise}]")
             .expect("a valid template"),
@@ -132,7 +173,7 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
             &reference,
             &cache,
             interrupt_flag(),
-            &|_, _| bar.inc(1),
+            &|_, _, _| bar.inc(1),
         )
     });
     bar.finish_and_clear();
@@ -141,10 +182,24 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
     let report = compare_report(&compared, contestants.len(), start_empties);
     write!(out, "{}", report_text(&names, &report))?;
     if let Some(path) = &args.csv {
-        write_atomically(path, csv(args.board, &names, &positions, &compared))?;
+        let texts: Vec<String> = positions.iter().map(Setup::text).collect();
+        write_atomically(path, csv(args.board, &names, &texts, &compared))?;
         writeln!(out, "positions written to {}", path.display())?;
     }
     Ok(())
+}
+
+/// The first line of the report: who is judged on what, against which reference.
+pub fn header(stamp: &CompareStamp) -> String {
+    format!(
+        "compare on {}: {} at depth {} ({} search), {} positions; reference {}\n",
+        stamp.board,
+        stamp.names().join(", "),
+        stamp.depth,
+        stamp.search.label(),
+        stamp.positions,
+        stamp.reference
+    )
 }
 
 /// The overall table, then mean loss by stage.
@@ -200,9 +255,15 @@ fn stage_cell(stats: &PlayerStats) -> String {
     format!("{agreement:.0}% {loss}")
 }
 
-fn csv(shape: Shape, names: &[&str], positions: &[Setup], compared: &[ComparedPosition]) -> String {
+/// Every position's results, one line per player.
+pub fn csv(
+    shape: Shape,
+    names: &[&str],
+    texts: &[String],
+    compared: &[ComparedPosition],
+) -> String {
     let mut text = String::from("position,empties,player,choice,loss,unit,best,text\n");
-    for (index, (setup, result)) in positions.iter().zip(compared).enumerate() {
+    for (index, (position, result)) in texts.iter().zip(compared).enumerate() {
         for (name, (choice, loss, agrees)) in names.iter().zip(&result.results) {
             let _ = writeln!(
                 text,
@@ -214,7 +275,7 @@ fn csv(shape: Shape, names: &[&str], positions: &[Setup], compared: &[ComparedPo
                 loss.map_or("-".to_string(), |l| l.amount.to_string()),
                 loss.map_or("-", |l| l.unit()),
                 agrees,
-                setup.text()
+                position
             );
         }
     }

@@ -6,10 +6,14 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::ai::compare_report::compare_report;
 use crate::ai::tournament::game_line;
 use crate::ai::tournament_report::{standings_text, to_csv};
+use crate::cluster::compare::{COMPARE, merge_compare};
 use crate::cluster::gather;
+use crate::cluster::positions::{POSITIONS, merge_positions};
 use crate::cluster::tournament::{TOURNAMENT, merge_tournament};
+use crate::engine::Setup;
 use crate::files::write_atomically;
 
 /// Arguments of `reversi3d merge`.
@@ -24,6 +28,9 @@ pub struct MergeArgs {
     /// Write every game, in schedule order, as the unsharded run's games file has them.
     #[arg(long)]
     games_file: Option<PathBuf>,
+    /// The position set to make from a position set's shards (refused if it exists).
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 /// Checks and joins the shards and prints the report.
@@ -59,6 +66,41 @@ pub fn run(args: &MergeArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()>
                 write_atomically(path, text)?;
                 writeln!(out, "games written to {}", path.display())?;
             }
+            Ok(())
+        }
+        COMPARE => {
+            let merged = merge_compare(&set).map_err(anyhow::Error::msg)?;
+            let stamp = &merged.stamp;
+            write!(out, "{}", super::compare::header(stamp))?;
+            writeln!(
+                out,
+                "merged from {count} shards (settings {})",
+                set.stamp.hash
+            )?;
+            let names = stamp.names();
+            let start_empties = Setup::start(stamp.board).empties();
+            let report = compare_report(&merged.compared, names.len(), start_empties);
+            write!(out, "{}", super::compare::report_text(&names, &report))?;
+            if let Some(path) = &args.csv {
+                let text =
+                    super::compare::csv(stamp.board, &names, &merged.texts, &merged.compared);
+                write_atomically(path, text)?;
+                writeln!(out, "positions written to {}", path.display())?;
+            }
+            Ok(())
+        }
+        POSITIONS => {
+            let Some(path) = &args.out else {
+                anyhow::bail!("these are shards of a position set: name the set with --out FILE");
+            };
+            let records = merge_positions(&set, path).map_err(anyhow::Error::msg)?;
+            writeln!(
+                out,
+                "position set of {records} positions merged from {count} shards (settings {}) \
+                 into {}",
+                set.stamp.hash,
+                path.display()
+            )?;
             Ok(())
         }
         other => anyhow::bail!("cannot merge shards of a {other} run"),

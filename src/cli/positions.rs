@@ -11,6 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::interrupt::interrupt_flag;
 use super::setup::{GameArgs, find_player, players_or_all};
 use crate::ai::PresetLibrary;
+use crate::cluster::Shard;
+use crate::cluster::positions::{game_limit, run_positions_shard};
 use crate::tune::generate::generate_positions;
 use crate::tune::position_set::{
     LabelSettings, NamedWeights, PositionSetSettings, PositionSetWriter, ResumePoint,
@@ -44,42 +46,48 @@ pub struct PositionsArgs {
     #[arg(long)]
     label_exact: Option<u32>,
     /// The position file to write (refused if it exists, unless resuming it).
-    #[arg(long)]
-    out: PathBuf,
+    #[arg(long, required_unless_present = "shard")]
+    out: Option<PathBuf>,
     /// Continue the run that wrote --out, with its own settings (the other options except
     /// --threads are ignored).
     #[arg(long)]
     resume: bool,
+    /// Play only shard I of N (e.g. 3/8): the run's games I−1, I−1+N, … (a few past where the
+    /// whole run is expected to end), into `positions-00I-of-00N.shard` in --shard-dir;
+    /// `reversi3d merge DIR --out FILE` makes the set from the shards.
+    #[arg(long, value_name = "I/N", conflicts_with_all = ["out", "resume"])]
+    shard: Option<Shard>,
+    /// The folder of the shard files.
+    #[arg(long, value_name = "DIR", default_value = ".", requires = "shard")]
+    shard_dir: PathBuf,
 }
 
 /// Makes (or continues) the position set and prints what was done.
 pub fn run(args: &PositionsArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let Some(path) = &args.out else {
+        return run_shard(args, out);
+    };
     let (settings, mut writer, start) = if args.resume {
-        let set = read_position_set(&args.out)?;
+        let set = read_position_set(path)?;
         if let Some(notice) = &set.notice {
             writeln!(out, "{notice}")?;
         }
-        let writer = PositionSetWriter::resume(&args.out, &set)?;
+        let writer = PositionSetWriter::resume(path, &set)?;
         writeln!(
             out,
             "resuming {}: {} positions from {} games kept",
-            args.out.display(),
+            path.display(),
             set.complete.records,
             set.complete.next_game
         )?;
         (set.settings, writer, set.complete)
     } else {
         let settings = settings_of(args)?;
-        let writer = PositionSetWriter::create(&args.out, &settings)?;
+        let writer = PositionSetWriter::create(path, &settings)?;
         (settings, writer, ResumePoint::default())
     };
     describe(&settings, out)?;
-    let bar = ProgressBar::new(settings.count as u64).with_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} positions  {msg}  [{elapsed_precise}, {eta} to go]",
-        )
-        .expect("a valid template"),
-    );
+    let bar = progress_bar(settings.count);
     bar.set_position(start.records as u64);
     let pool = super::thread_pool(args.game.threads)?;
     let progress = pool.install(|| {
@@ -115,6 +123,57 @@ pub fn run(args: &PositionsArgs, out: &mut (dyn Write + Send)) -> anyhow::Result
         )?;
     }
     Ok(())
+}
+
+/// Plays one shard of the run into its shard file.
+fn run_shard(args: &PositionsArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let shard = args.shard.expect("clap asks for --out or --shard");
+    let settings = settings_of(args)?;
+    describe(&settings, out)?;
+    let games = game_limit(&settings, shard.count);
+    writeln!(
+        out,
+        "shard {shard}: games {}, {}, … below {games} (the whole run is expected to need fewer)",
+        shard.index - 1,
+        shard.index - 1 + shard.count
+    )?;
+    let bar = progress_bar(0);
+    let pool = super::thread_pool(args.game.threads)?;
+    let file = pool.install(|| {
+        run_positions_shard(
+            &settings,
+            shard,
+            &args.shard_dir,
+            interrupt_flag(),
+            &|progress| {
+                bar.set_position(progress.records as u64);
+                bar.set_message(format!("{:.0} positions/min", 60.0 * progress.rate()));
+            },
+        )
+    })?;
+    bar.finish_and_clear();
+    match file {
+        Some(path) => Ok(writeln!(out, "shard written to {}", path.display())?),
+        None => anyhow::bail!("shard {shard} interrupted: it must be rerun to be merged"),
+    }
+}
+
+/// The progress bar of a run of `count` positions (0: count unknown).
+fn progress_bar(count: usize) -> ProgressBar {
+    let template = match count {
+        0 => "{spinner} {pos} positions  {msg}  [{elapsed_precise}]",
+        _ => "{bar:40} {pos}/{len} positions  {msg}  [{elapsed_precise}, {eta} to go]",
+    };
+    ProgressBar::new(count as u64)
+        .with_style(ProgressStyle::with_template(template).expect("a valid template"))
+}
+
+/// The games a sharded run plays (for `slurm`), refusing bad arguments or a shard given.
+pub fn shardable_items(args: &PositionsArgs, shards: u32) -> anyhow::Result<usize> {
+    if args.shard.is_some() || args.resume {
+        anyhow::bail!("--shard and --resume: the job array sets each task's shard itself");
+    }
+    Ok(game_limit(&settings_of(args)?, shards) as usize)
 }
 
 /// The run's settings from the arguments.

@@ -8,7 +8,9 @@ use std::process::Command;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 
-use super::tournament::{TournamentArgs, is_shard, settings_of};
+use super::compare::{self, CompareArgs};
+use super::positions::{self, PositionsArgs};
+use super::tournament::{self, TournamentArgs};
 use crate::cluster::slurm::{
     ARRAY_SCRIPT, MERGE_SCRIPT, SUBMIT_SCRIPT, SlurmPlan, split_arguments,
 };
@@ -17,17 +19,24 @@ use crate::files::{time_stamp, write_atomically};
 /// The runs that can be spread over a cluster.
 #[derive(Subcommand, Debug)]
 pub enum SlurmCommand {
-    /// A round robin played in shards (takes every `tournament` option).
-    Tournament(SlurmTournamentArgs),
+    /// A round robin played in shards of its games (takes every `tournament` option;
+    /// --csv and --games-file go to the merge).
+    Tournament(Sharded<TournamentArgs>),
+    /// A comparison judged in shards of its positions (takes every `compare` option; --csv
+    /// goes to the merge).
+    Compare(Sharded<CompareArgs>),
+    /// A position set made in shards of its games (takes every `positions` option; the
+    /// merge writes --out).
+    Positions(Sharded<PositionsArgs>),
 }
 
-/// `reversi3d slurm tournament`.
+/// A run's own options and the cluster's.
 #[derive(Args, Debug)]
-pub struct SlurmTournamentArgs {
+pub struct Sharded<T: Args> {
     #[command(flatten)]
     cluster: ClusterArgs,
     #[command(flatten)]
-    run: TournamentArgs,
+    run: T,
 }
 
 /// How the run is spread over the cluster.
@@ -66,16 +75,33 @@ const CLUSTER_OPTIONS: [(&str, bool); 6] = [
 
 /// Writes the scripts and submits them if asked.
 pub fn run(command: &SlurmCommand, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
-    let SlurmCommand::Tournament(args) = command;
-    if is_shard(&args.run) {
-        bail!("--shard: the job array sets each task's shard itself");
-    }
-    let settings = settings_of(&args.run)?;
-    let games = settings.schedule().len();
-    let cluster = &args.cluster;
-    if cluster.tasks == 0 || cluster.tasks as usize > games {
+    let (kind, cluster, items, merge_options): (_, _, _, &[&str]) = match command {
+        SlurmCommand::Tournament(args) => (
+            "tournament",
+            &args.cluster,
+            tournament::shardable_items(&args.run)?,
+            &["--csv", "--games-file"],
+        ),
+        SlurmCommand::Compare(args) => (
+            "compare",
+            &args.cluster,
+            compare::shardable_items(&args.run)?,
+            &["--csv"],
+        ),
+        SlurmCommand::Positions(args) => (
+            "positions",
+            &args.cluster,
+            positions::shardable_items(&args.run, args.cluster.tasks)?,
+            &["--out"],
+        ),
+    };
+    let what = match kind {
+        "compare" => "positions",
+        _ => "games",
+    };
+    if cluster.tasks == 0 || cluster.tasks as usize > items {
         bail!(
-            "--tasks {}: the tournament has {games} games; give 1 to {games} tasks",
+            "--tasks {}: the {kind} has {items} {what}; give 1 to {items} tasks",
             cluster.tasks
         );
     }
@@ -83,19 +109,19 @@ pub fn run(command: &SlurmCommand, out: &mut (dyn Write + Send)) -> anyhow::Resu
         bail!("--cpus-per-task 0: a task needs at least one CPU");
     }
     let words: Vec<String> = std::env::args().collect();
-    // The words after `slurm tournament` are the run's own, passed on to the tasks.
+    // The words after `slurm <kind>` are the run's own, passed on to the tasks.
     let after = words
         .iter()
         .position(|word| word == "slurm")
         .map_or(&words[..0], |at| &words[(at + 2).min(words.len())..]);
-    let (run_args, merge_args) = split_arguments(after, &CLUSTER_OPTIONS);
+    let (run_args, merge_args) = split_arguments(after, &CLUSTER_OPTIONS, merge_options);
     let workdir = std::env::current_dir().context("the current folder")?;
     let dir = cluster
         .dir
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("slurm-tournament-{}", time_stamp())));
+        .unwrap_or_else(|| PathBuf::from(format!("slurm-{kind}-{}", time_stamp())));
     let plan = SlurmPlan {
-        kind: "tournament".to_string(),
+        kind: kind.to_string(),
         program: std::env::current_exe().context("the path of this program")?,
         run_args,
         merge_args: absolute(&merge_args, &workdir),
@@ -109,7 +135,7 @@ pub fn run(command: &SlurmCommand, out: &mut (dyn Write + Send)) -> anyhow::Resu
     write_plan(&plan)?;
     writeln!(
         out,
-        "{} tasks for {games} games ({} CPU per task); scripts in {}:\n  {ARRAY_SCRIPT} (the \
+        "{} tasks for {items} {what} ({} CPU per task); scripts in {}:\n  {ARRAY_SCRIPT} (the \
          shards), {MERGE_SCRIPT} (runs after them), {SUBMIT_SCRIPT} (submits both)",
         plan.tasks,
         plan.cpus_per_task,

@@ -61,9 +61,13 @@ pub fn settings_of(args: &TournamentArgs) -> anyhow::Result<TournamentSettings> 
     Ok(settings)
 }
 
-/// Whether the arguments ask for one shard of the run.
-pub fn is_shard(args: &TournamentArgs) -> bool {
-    args.shard.is_some()
+/// The games a sharded tournament plays (for `slurm`), refusing bad arguments or a shard
+/// given.
+pub fn shardable_items(args: &TournamentArgs) -> anyhow::Result<usize> {
+    if args.shard.is_some() {
+        anyhow::bail!("--shard: the job array sets each task's shard itself");
+    }
+    Ok(settings_of(args)?.schedule().len())
 }
 
 /// Runs the tournament and prints the standings.

@@ -151,14 +151,14 @@ fn quote_path(path: &Path) -> String {
 }
 
 /// Splits a run's command line (the words after its subcommand) into the words the tasks
-/// pass on and those only the merge takes (`--csv`, `--games-file`); the cluster's own
-/// options and `--threads` are left out. Options may be written `--name value` or
-/// `--name=value`.
+/// pass on and those only the merge takes (`merge_options`, each with a value); the cluster's
+/// own options and those every task sets itself (`--threads`, `--shard`, `--shard-dir`) are
+/// left out. Options may be written `--name value` or `--name=value`.
 pub fn split_arguments(
     words: &[String],
     cluster_options: &[(&str, bool)],
+    merge_options: &[&str],
 ) -> (Vec<String>, Vec<String>) {
-    const MERGE_OPTIONS: [&str; 2] = ["--csv", "--games-file"];
     const TASK_SET: [&str; 3] = ["--threads", "--shard", "--shard-dir"];
     let mut run = Vec::new();
     let mut merge = Vec::new();
@@ -173,7 +173,7 @@ pub fn split_arguments(
             .find(|(option, _)| *option == name)
             .map(|(_, takes_value)| *takes_value)
             .or_else(|| {
-                (MERGE_OPTIONS.contains(&name) || TASK_SET.contains(&name)).then_some(true)
+                (merge_options.contains(&name) || TASK_SET.contains(&name)).then_some(true)
             });
         let Some(takes_value) = takes_value else {
             run.push(word.clone());
@@ -184,7 +184,7 @@ pub fn split_arguments(
             (true, None) => rest.next().cloned(),
             (false, _) => None,
         };
-        if MERGE_OPTIONS.contains(&name) {
+        if merge_options.contains(&name) {
             merge.push(name.to_string());
             merge.extend(value);
         }
@@ -208,6 +208,7 @@ mod tests {
                 "--board 6x6 --tasks=4 --threads 2 --submit --csv out.csv --players A,B --dir d",
             ),
             &cluster,
+            &["--csv", "--games-file"],
         );
         assert_eq!(run, words("--board 6x6 --players A,B"));
         assert_eq!(merge, words("--csv out.csv"));

@@ -43,6 +43,39 @@ impl GenerationProgress {
     }
 }
 
+/// Where a run's records go, a game's records at a time.
+pub trait RecordSink: Send {
+    /// Stores one game's records.
+    fn append(&mut self, records: &[PositionRecord]) -> Result<(), FileError>;
+}
+
+impl RecordSink for PositionSetWriter {
+    fn append(&mut self, records: &[PositionRecord]) -> Result<(), FileError> {
+        PositionSetWriter::append(self, records)
+    }
+}
+
+/// Which games a run plays: every `step`-th from `first`, up to the set's count of records
+/// (its last game cut to it) or, for a shard, every such game below `end`, whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSelection {
+    /// The first game.
+    pub first: u64,
+    /// The distance between two games.
+    pub step: u64,
+    /// The first game not played (a shard's limit); `None`: play until the count is reached.
+    pub end: Option<u64>,
+}
+
+impl GameSelection {
+    /// Every game, until the set is full.
+    pub const ALL: GameSelection = GameSelection {
+        first: 0,
+        step: 1,
+        end: None,
+    };
+}
+
 /// Plays games and appends their records to `writer` from `start` until the set holds
 /// `settings.count` records, reporting after every game written. Returns the final progress;
 /// when cancelled, what was written stays (a resumed run continues after it).
@@ -53,9 +86,29 @@ pub fn generate_positions(
     cancel: &AtomicBool,
     on_progress: &(dyn Fn(&GenerationProgress) + Sync),
 ) -> Result<GenerationProgress, FileError> {
+    generate_selected(
+        settings,
+        GameSelection::ALL,
+        writer,
+        start,
+        cancel,
+        on_progress,
+    )
+}
+
+/// Plays the `selection`'s games from `start` (a game of the selection) into `sink`.
+pub fn generate_selected(
+    settings: &PositionSetSettings,
+    selection: GameSelection,
+    sink: &mut dyn RecordSink,
+    start: ResumePoint,
+    cancel: &AtomicBool,
+    on_progress: &(dyn Fn(&GenerationProgress) + Sync),
+) -> Result<GenerationProgress, FileError> {
     settings.game.shape.dispatch(Generate {
         settings,
-        writer,
+        selection,
+        writer: sink,
         start,
         cancel,
         on_progress,
@@ -64,7 +117,8 @@ pub fn generate_positions(
 
 struct Generate<'a> {
     settings: &'a PositionSetSettings,
-    writer: &'a mut PositionSetWriter,
+    selection: GameSelection,
+    writer: &'a mut dyn RecordSink,
     start: ResumePoint,
     cancel: &'a AtomicBool,
     on_progress: &'a (dyn Fn(&GenerationProgress) + Sync),
@@ -72,9 +126,12 @@ struct Generate<'a> {
 
 /// Games finished but not yet written, and what has been written.
 struct Ledger<'a> {
-    writer: &'a mut PositionSetWriter,
+    writer: &'a mut dyn RecordSink,
     pending: BTreeMap<u64, Vec<PositionRecord>>,
     next_to_write: u64,
+    step: u64,
+    /// Whether the last game is cut to the count (a whole run) or games are kept whole.
+    cut_to_count: bool,
     progress: GenerationProgress,
     failure: Option<FileError>,
 }
@@ -89,6 +146,8 @@ impl WidthJob for Generate<'_> {
             writer: self.writer,
             pending: BTreeMap::new(),
             next_to_write: self.start.next_game,
+            step: self.selection.step,
+            cut_to_count: self.selection.end.is_none(),
             progress: GenerationProgress {
                 records: self.start.records,
                 count: settings.count,
@@ -97,7 +156,8 @@ impl WidthJob for Generate<'_> {
             },
             failure: None,
         });
-        let done = AtomicBool::new(self.start.records >= settings.count);
+        let full = |records: usize| self.selection.end.is_none() && records >= settings.count;
+        let done = AtomicBool::new(full(self.start.records));
         let next_game = AtomicU64::new(self.start.next_game);
         let weights: Vec<Weights> = settings.players.iter().map(|p| p.weights).collect();
         let draw = GameDraw {
@@ -108,7 +168,10 @@ impl WidthJob for Generate<'_> {
         };
         let worker = || {
             while !done.load(Ordering::Relaxed) && !self.cancel.load(Ordering::Relaxed) {
-                let game = next_game.fetch_add(1, Ordering::Relaxed);
+                let game = next_game.fetch_add(self.selection.step, Ordering::Relaxed);
+                if self.selection.end.is_some_and(|end| game >= end) {
+                    break;
+                }
                 let Some(records) = records_of_game(geometry, settings, &draw, game, self.cancel)
                 else {
                     break;
@@ -116,7 +179,7 @@ impl WidthJob for Generate<'_> {
                 let mut ledger = ledger.lock().expect("the ledger is never poisoned");
                 ledger.pending.insert(game, records);
                 ledger.write_ready(clock);
-                if ledger.failure.is_some() || ledger.progress.records >= settings.count {
+                if ledger.failure.is_some() || full(ledger.progress.records) {
                     done.store(true, Ordering::Relaxed);
                 }
                 (self.on_progress)(&ledger.progress);
@@ -140,7 +203,10 @@ impl Ledger<'_> {
     fn write_ready(&mut self, clock: Instant) {
         self.progress.seconds = clock.elapsed().as_secs_f64();
         while let Some(mut records) = self.pending.remove(&self.next_to_write) {
-            let wanted = self.progress.count.saturating_sub(self.progress.records);
+            let wanted = match self.cut_to_count {
+                true => self.progress.count.saturating_sub(self.progress.records),
+                false => usize::MAX,
+            };
             if wanted == 0 || self.failure.is_some() {
                 return;
             }
@@ -152,7 +218,7 @@ impl Ledger<'_> {
                 self.failure = Some(error);
                 return;
             }
-            self.next_to_write += 1;
+            self.next_to_write += self.step;
             self.progress.records += records.len();
             self.progress.written += records.len();
         }

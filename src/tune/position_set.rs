@@ -511,6 +511,15 @@ impl PositionSetWriter {
             .map_err(|e| FileError::new(&self.path, e.to_string()))
     }
 
+    /// Appends record lines (each checked when the set is read) in a single write.
+    pub fn append_lines(&mut self, lines: &[String]) -> Result<(), FileError> {
+        let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        self.file
+            .write_all(text.as_bytes())
+            .and_then(|()| self.file.flush())
+            .map_err(|e| FileError::new(&self.path, e.to_string()))
+    }
+
     /// The file written.
     pub fn path(&self) -> &Path {
         &self.path
