@@ -122,7 +122,7 @@ fn solve_finds_the_known_4x4_result() {
     assert!(output.status.success(), "{text}");
     assert!(text.contains("perfect play: Red loses by 8"), "{text}");
     // The four first moves are symmetric: the filter keeps the first.
-    assert!(text.contains("best move(s): 1-2\n"), "{text}");
+    assert!(text.contains("best move: 1-2\n"), "{text}");
 }
 
 #[test]

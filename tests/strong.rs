@@ -10,7 +10,9 @@ use std::sync::atomic::AtomicBool;
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use reversi3d::engine::search::{StrongSettings, analyze_strong, best_moves_strong, final_score};
+use reversi3d::engine::search::{
+    StrongSettings, analyze_strong, best_moves_strong, final_score, solve_strong,
+};
 use reversi3d::engine::{Evaluator, Geometry, Position, Rules, Shape, Weights, WidthJob};
 
 const FRODO: Weights = Weights([15, 22, 1000, -9, -19, 132, -2, 2, -2]);
@@ -348,5 +350,49 @@ impl WidthJob for PlayChoice {
 fn the_moves_chosen_for_play_are_the_plain_negamax_best() {
     for board in ["4x4", "6x6", "8x8", "4x4x4"] {
         board.parse::<Shape>().unwrap().dispatch(PlayChoice);
+    }
+}
+
+struct BestMoveSolve;
+
+impl WidthJob for BestMoveSolve {
+    type Output = ();
+
+    /// The null-window root search finds a best move of the full analysis and its exact
+    /// score, with one worker and with two.
+    fn run<const W: usize>(self, geometry: &Geometry<W>) {
+        let shape = geometry.shape();
+        for (index, position) in positions(geometry, 8, 12..=14, 9).iter().enumerate() {
+            let rules = if index % 3 == 2 {
+                Rules::Misere
+            } else {
+                Rules::Classic
+            };
+            let exact = settings(1, 14, rules);
+            let never = AtomicBool::new(false);
+            let full = analyze_strong(geometry, position, &exact, &never, &|_| {});
+            for workers in [1, 2] {
+                let solved = common::with_workers(workers, || {
+                    solve_strong(geometry, position, &exact, &never)
+                });
+                assert_eq!(
+                    solved.best_score(),
+                    full.best_score(),
+                    "{shape}, {workers} workers"
+                );
+                let best = solved.choose(None).expect("a move to play");
+                assert!(
+                    full.best_moves().contains(&best),
+                    "{shape}, {workers} workers"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_best_move_solve_agrees_with_scoring_every_move() {
+    for board in ["6x6", "8x8", "4x4x4"] {
+        board.parse::<Shape>().unwrap().dispatch(BestMoveSolve);
     }
 }

@@ -1,14 +1,19 @@
-//! `reversi3d solve`: the exact result of a position under perfect play.
+//! `reversi3d solve`: the exact result of a position under perfect play — its best move, the
+//! final disc difference and the line — or of every position of an OBF file, as a table.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
+use anyhow::Context;
 use clap::Args;
 
 use super::setup::{PositionArgs, StrongArgs};
-use crate::engine::notation::format_cell;
-use crate::engine::search::{WIN, analyze_strong};
-use crate::engine::{Geometry, WidthJob};
+use crate::engine::notation::{Move, format_cell, replay};
+use crate::engine::obf::{obf_shape, parse_obf, square_of_cell};
+use crate::engine::search::{Analysis, WIN, solve_strong};
+use crate::engine::{Geometry, Position, WidthJob};
+use crate::files::read_text_up_to;
 
 /// Arguments of `reversi3d solve`.
 #[derive(Args, Debug)]
@@ -17,15 +22,50 @@ pub struct SolveArgs {
     position: PositionArgs,
     #[command(flatten)]
     strong: StrongArgs,
-    /// Worker threads: the root moves are solved in parallel (0 = one per core).
+    /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Solve every position of this OBF file (8×8; one per line: 64 characters X, O or -
+    /// from a1 row by row, the side to move, optional `; move:score` pairs, `#` comments) and
+    /// print a table; a score that differs from the file's best makes the command fail.
+    /// Scores are given as OBF gives them: cells left empty at the end count for the winner.
+    #[arg(long, value_name = "FILE")]
+    obf: Option<PathBuf>,
+    /// With --obf: only positions A to B (numbered from 1 in file order), e.g. 40-49.
+    #[arg(long, value_name = "A-B", requires = "obf")]
+    problems: Option<String>,
 }
 
-/// Solves the position and prints the result, the best moves and the line.
+/// Solves the position (or the file's) and prints the result.
 pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let pool = super::thread_pool(args.threads)?;
+    if let Some(path) = &args.obf {
+        return pool.install(|| solve_file(args, path, out));
+    }
     pool.install(|| args.position.shape()?.dispatch(Report { args, out }))
+}
+
+/// The exact margin of a strong-search score of a finished game.
+fn margin_of(score: i32) -> i32 {
+    match score.signum() {
+        1 => score - WIN,
+        -1 => score + WIN,
+        _ => 0,
+    }
+}
+
+/// Solves `position` exactly with the arguments' settings.
+fn solve<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    args: &SolveArgs,
+) -> Analysis {
+    let empties = position.empties(geometry).count();
+    let mut settings = args
+        .strong
+        .settings(empties, crate::cli::bench::ARWEN_V10, true);
+    settings.endgame_empties = u32::MAX;
+    solve_strong(geometry, position, &settings, &AtomicBool::new(false))
 }
 
 struct Report<'a> {
@@ -41,23 +81,13 @@ impl WidthJob for Report<'_> {
         let shape = geometry.shape();
         let position = args.position.position(geometry)?;
         let empties = position.empties(geometry).count();
-        let mut settings = args
-            .strong
-            .settings(empties, crate::cli::bench::ARWEN_V10, true);
-        settings.endgame_empties = u32::MAX;
         writeln!(
             out,
             "solve {shape}, {:?} to move, {empties} empty cells, {:?} rules",
             position.to_move, args.strong.rules
         )?;
-        let analysis = analyze_strong(
-            geometry,
-            &position,
-            &settings,
-            &AtomicBool::new(false),
-            &|_| {},
-        );
-        let Some(score) = analysis.best_score() else {
+        let analysis = solve(geometry, &position, args);
+        let (Some(score), Some(best)) = (analysis.best_score(), analysis.choose(None)) else {
             writeln!(
                 out,
                 "{:?} has no legal move (it passes, or the game is over)",
@@ -65,13 +95,7 @@ impl WidthJob for Report<'_> {
             )?;
             return Ok(());
         };
-        let margin = if score > 0 {
-            score - WIN
-        } else if score < 0 {
-            score + WIN
-        } else {
-            0
-        };
+        let margin = margin_of(score);
         let verdict = match margin.signum() {
             1 => format!("{:?} wins by {margin}", position.to_move),
             -1 => format!("{:?} loses by {}", position.to_move, -margin),
@@ -81,12 +105,7 @@ impl WidthJob for Report<'_> {
             out,
             "perfect play: {verdict} (final disc difference {margin:+} for the side to move)"
         )?;
-        let best: Vec<String> = analysis
-            .best_moves()
-            .iter()
-            .map(|&c| format_cell(shape, c))
-            .collect();
-        writeln!(out, "best move(s): {}", best.join(" "))?;
+        writeln!(out, "best move: {}", format_cell(shape, best))?;
         let line: Vec<String> = analysis
             .line
             .iter()
@@ -102,5 +121,146 @@ impl WidthJob for Report<'_> {
             analysis.nodes.total() as f64 / seconds.max(1e-9)
         )?;
         Ok(())
+    }
+}
+
+/// Solves the positions of an OBF file and prints Edax's kind of table, checking every score
+/// the file gives.
+fn solve_file(
+    args: &SolveArgs,
+    path: &std::path::Path,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<()> {
+    let text = read_text_up_to(path, 16 << 20)?;
+    let mut problems = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let parsed = parse_obf(line)
+            .map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), number + 1))?;
+        problems.push(parsed);
+    }
+    let (first, last) = match &args.problems {
+        None => (1, problems.len()),
+        Some(range) => parse_range(range, problems.len())?,
+    };
+    writeln!(
+        out,
+        "{:>3} {:>7} {:>6} {:>5} {:>13} {:>9} {:>8}  line",
+        "#", "empties", "score", "best", "nodes", "time", "nodes/s"
+    )?;
+    let mut wrong = Vec::new();
+    let (mut nodes, mut seconds) = (0u64, 0.0f64);
+    for (index, problem) in problems.iter().enumerate().take(last).skip(first - 1) {
+        let number = index + 1;
+        let solved = obf_shape().dispatch(SolveSetup {
+            setup: &problem.setup,
+            args,
+        });
+        let (analysis, empties, end_empties) = solved;
+        // OBF scores give the empty cells left at the end to the winner; ours count discs.
+        let score = analysis
+            .best_score()
+            .map(margin_of)
+            .map(|margin| margin + margin.signum() * end_empties.unwrap_or(0) as i32);
+        let best = analysis.choose(None);
+        let name = |cell: Option<usize>| cell.map_or("ps".to_string(), square_of_cell);
+        let took = analysis.elapsed.as_secs_f64();
+        let line: Vec<String> = analysis.line.iter().map(|&c| square_of_cell(c)).collect();
+        writeln!(
+            out,
+            "{number:>3} {empties:>7} {:>6} {:>5} {:>13} {:>8.2}s {:>7.1}M  {}",
+            score.map_or("-".to_string(), |s| format!("{s:+}")),
+            name(best),
+            analysis.nodes.total(),
+            took,
+            analysis.nodes.total() as f64 / took.max(1e-9) / 1e6,
+            line.join(" ")
+        )?;
+        nodes += analysis.nodes.total();
+        seconds += took;
+        if let Some(problem_wrong) = check(problem, score, best) {
+            wrong.push(format!("#{number}: {problem_wrong}"));
+        }
+    }
+    writeln!(
+        out,
+        "{} positions: {nodes} nodes in {seconds:.2} s, {:.1} M nodes/s",
+        last + 1 - first,
+        nodes as f64 / seconds.max(1e-9) / 1e6
+    )?;
+    if !wrong.is_empty() {
+        anyhow::bail!(
+            "scores differ from {}:\n{}",
+            path.display(),
+            wrong.join("\n")
+        );
+    }
+    writeln!(out, "every score agrees with {}", path.display())?;
+    Ok(())
+}
+
+/// What is wrong with a solution against the file's scores, if anything: the score must be
+/// the file's best, and the move one the file scores that high (when it scores it).
+fn check(
+    problem: &crate::engine::obf::ObfLine,
+    score: Option<i32>,
+    best: Option<usize>,
+) -> Option<String> {
+    let expected = problem.scores.iter().map(|&(_, s)| s).max()?;
+    if score != Some(expected) {
+        return Some(format!("score {score:?} where the file has {expected:+}"));
+    }
+    let listed = problem
+        .scores
+        .iter()
+        .find(|(m, _)| matches!(m, Move::Play(cell) if Some(*cell) == best));
+    match listed {
+        Some(&(_, s)) if s != expected => Some(format!(
+            "best move {} scores {s:+} in the file, not {expected:+}",
+            best.map_or("ps".to_string(), square_of_cell)
+        )),
+        _ => None,
+    }
+}
+
+/// `A-B` within 1..=count.
+fn parse_range(text: &str, count: usize) -> anyhow::Result<(usize, usize)> {
+    let (a, b) = text.split_once('-').unwrap_or((text, text));
+    let a: usize = a
+        .trim()
+        .parse()
+        .context("--problems: expected A-B, e.g. 40-49")?;
+    let b: usize = b
+        .trim()
+        .parse()
+        .context("--problems: expected A-B, e.g. 40-49")?;
+    if a == 0 || a > b || b > count {
+        anyhow::bail!("--problems {text}: the file has positions 1 to {count}");
+    }
+    Ok((a, b))
+}
+
+struct SolveSetup<'a> {
+    setup: &'a crate::engine::Setup,
+    args: &'a SolveArgs,
+}
+
+impl WidthJob for SolveSetup<'_> {
+    type Output = (Analysis, u32, Option<u32>);
+
+    /// The solution, the empty cells, and those left when the solution's line ends the game.
+    fn run<const W: usize>(self, geometry: &Geometry<W>) -> Self::Output {
+        let position = self.setup.position(geometry);
+        let empties = position.empties(geometry).count();
+        let analysis = solve(geometry, &position, self.args);
+        let moves: Vec<Move> = analysis.line.iter().map(|&cell| Move::Play(cell)).collect();
+        let end = replay(geometry, position, &moves)
+            .ok()
+            .filter(|end| end.must_pass(geometry) && end.pass().must_pass(geometry))
+            .map(|end| end.empties(geometry).count());
+        (analysis, empties, end)
     }
 }

@@ -121,9 +121,19 @@ impl Iterations {
         position: &Position<W>,
         settings: &StrongSettings,
     ) -> Self {
+        Self::with_gap(geometry, position, settings, Self::EXACT_GAP)
+    }
+
+    /// The depths, the heuristic ones ending `gap` plies short of the end in an exact search.
+    pub(super) fn with_gap<const W: usize>(
+        geometry: &Geometry<W>,
+        position: &Position<W>,
+        settings: &StrongSettings,
+        gap: u32,
+    ) -> Self {
         let empties = position.empties(geometry).count();
         let (target, last_heuristic) = if empties <= settings.endgame_empties {
-            (empties, empties.saturating_sub(Self::EXACT_GAP))
+            (empties, empties.saturating_sub(gap))
         } else {
             (settings.depth.max(1), settings.depth)
         };
@@ -183,7 +193,15 @@ const ORDERED_DEPTH: u32 = 2;
 
 /// How many times the nodes of one depth the next depth is expected to cost (for sizing the
 /// table in use).
-const NEXT_DEPTH_COST: u64 = 4;
+pub(super) const NEXT_DEPTH_COST: u64 = 4;
+
+/// Exact nodes with at least this many empty cells order their moves by a shallow search.
+const SHALLOW_ORDER_EMPTIES: u32 = 18;
+/// The depth of that shallow search.
+const SHALLOW_ORDER_DEPTH: u32 = 1;
+
+/// Nodes with at least this many plies left look for an enhanced transposition cut-off.
+const ETC_DEPTH: u32 = 8;
 
 /// Marks a list entry whose move waits until the others are searched.
 const DEFERRED: i32 = i32::MIN;
@@ -238,6 +256,11 @@ impl<'a, const W: usize> Searcher<'a, W> {
             // deeper (fewer nodes as well as cheaper ones on 6x6x6; more nodes on 8x8).
             mobility_depth: if geometry.shape().is_3d() { 5 } else { 3 },
         }
+    }
+
+    /// The board searched.
+    pub(super) fn geometry(&self) -> &'a Geometry<W> {
+        self.geometry
     }
 
     /// Readies a single searcher for its next, deeper iteration: room in the table for it,
@@ -298,12 +321,20 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 }
             }
         }
+        if depth >= ETC_DEPTH
+            && let Some(score) = self.transposition_cutoff(position, moves, depth, beta)
+        {
+            return score;
+        }
         let original_alpha = alpha;
         if self.lists.len() <= ply {
             self.lists.resize_with(ply + 1, Vec::new);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         self.order(position, moves, table_move, depth, ply, &mut list);
+        if depth >= left && left >= SHALLOW_ORDER_EMPTIES {
+            self.order_by_shallow_search(position, table_move, ply, &mut list);
+        }
         let busy = self.busy.filter(|_| depth >= BUSY_DEPTH);
         let entered = busy.map(|busy| busy.enter(position));
         let mut best = i32::MIN;
@@ -364,9 +395,53 @@ impl<'a, const W: usize> Searcher<'a, W> {
         best
     }
 
+    /// Re-orders the moves of an exact node with many empties by a shallow heuristic search of
+    /// each (the table's move stays first).
+    fn order_by_shallow_search(
+        &mut self,
+        position: &Position<W>,
+        table_move: Option<usize>,
+        ply: usize,
+        list: &mut [(i32, usize)],
+    ) {
+        for entry in list.iter_mut() {
+            if table_move == Some(entry.1) {
+                continue;
+            }
+            let child = position.play(self.geometry, entry.1).expect("a legal move");
+            let value = -self.negamax(&child, SHALLOW_ORDER_DEPTH, -i32::MAX, i32::MAX, ply + 1);
+            entry.0 = value.clamp(-(1 << 27), 1 << 27);
+        }
+        list.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    }
+
+    /// Enhanced transposition cut-off: a child whose table entry already bounds its value low
+    /// enough (deep enough) proves this node's value at least `beta` without a search.
+    fn transposition_cutoff(
+        &self,
+        position: &Position<W>,
+        moves: Bits<W>,
+        depth: u32,
+        beta: i32,
+    ) -> Option<i32> {
+        moves.iter().find_map(|cell| {
+            let flips = self.geometry.flips(position.mover, position.opponent, cell);
+            let child = position.apply(cell, flips);
+            let entry = self.table.probe(&child)?;
+            let bounds_above = matches!(entry.bound, Bound::Exact | Bound::Upper);
+            (bounds_above && u32::from(entry.depth) + 1 >= depth && -entry.score >= beta)
+                .then_some(-entry.score)
+        })
+    }
+
     /// Takes root moves from `work` until every one is finished (or the search is stopped),
     /// searching each with a full window for its exact score.
-    fn search_root_moves(&mut self, position: &Position<W>, cells: &[usize], work: &RootWork<'a>) {
+    pub(super) fn search_root_moves(
+        &mut self,
+        position: &Position<W>,
+        cells: &[usize],
+        work: &RootWork<'a>,
+    ) {
         self.history.age();
         while let Some(index) = work.take() {
             self.meter.watch(work.finished_flag(index), work.depth);
@@ -411,7 +486,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
 
     /// The line from `first` on, following the table's best moves (passes skipped), at most
     /// `length` moves; where the search handed over to the endgame solver, the solver's line.
-    fn principal_line(
+    pub(super) fn principal_line(
         &mut self,
         position: &Position<W>,
         first: usize,

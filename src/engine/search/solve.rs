@@ -1,0 +1,154 @@
+//! "What is the best move and its exact score?" — the question a solver answers (`solve`, the
+//! AI at the end of a game), cheaper than scoring every move: iterative deepening up to the
+//! end of the game with principal-variation search at the root. At each depth the move
+//! expected best is searched first by every worker together (they share the table and split
+//! its tree, as in the analysis); then the others are only tested against it with a null
+//! window, in parallel, and a move that proves better is searched again for its value.
+
+use std::cmp::Reverse;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::analysis::Analysis;
+use super::counts::NodeCounts;
+use super::root_work::RootWork;
+use super::strong::{Iterations, NEXT_DEPTH_COST, Searcher, Shared, StrongSettings};
+use super::symmetry::distinct_moves;
+use crate::engine::{Geometry, Position};
+
+/// An exact solve iterates heuristically up to this many plies short of the end: deeper
+/// than the analysis does, for the table's moves (FFO #40–#42: 521 M nodes with 10, 440 M
+/// with 8, 450 M with 6, 516 M with 4).
+const EXACT_GAP: u32 = 8;
+
+/// Finds the best move of `position` and its exact score (heuristic at `settings.depth` when
+/// more than `settings.endgame_empties` cells are empty) on the current rayon pool. The
+/// analysis scores the best move only; `cancelled` when stopped (the last finished depth is
+/// kept).
+pub fn solve_strong<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    settings: &StrongSettings,
+    cancel: &AtomicBool,
+) -> Analysis {
+    let clock = Instant::now();
+    let depths = Iterations::with_gap(geometry, position, settings, EXACT_GAP);
+    let target = depths.target;
+    let legal = position.legal_moves(geometry);
+    let cells: Vec<usize> = if settings.symmetry {
+        distinct_moves(&geometry.shape().symmetries(), position, legal)
+    } else {
+        legal.iter().collect()
+    };
+    // Marks the first root move finished at a depth (depths only grow: one flag serves all).
+    let first_finished = [AtomicU32::new(0)];
+    let workers = rayon::current_num_threads().max(1);
+    let shared = Shared::new(settings, workers);
+    let mut searchers: Vec<Searcher<W>> = (0..workers)
+        .map(|_| Searcher::new(geometry, settings, &shared, target, cancel, clock))
+        .collect();
+    let mut result = Analysis::unscored(&cells, target);
+    // Root moves, the best of the last depth first, with that depth's score or bound.
+    let mut order: Vec<(i32, usize)> = cells.iter().map(|&cell| (0, cell)).collect();
+    let mut guess = None;
+    for depth in depths {
+        shared.table.next_generation();
+        let before = total_nodes(&searchers);
+        let work = RootWork::new(depth, vec![0], &first_finished, vec![guess]);
+        let Some((best, values)) = root_pvs(position, &order, &work, &mut searchers) else {
+            result.cancelled = true;
+            break;
+        };
+        for (entry, value) in order.iter_mut().zip(values) {
+            entry.0 = value;
+        }
+        // The best move first, then the others by their bounds (stable among equals).
+        order.sort_by_key(|&(value, cell)| (cell != best.1, Reverse(value)));
+        guess = Some(best.0);
+        result.depth = depth;
+        for scored in &mut result.moves {
+            scored.score = (scored.cell == best.1).then_some(best.0);
+        }
+        result.finished = true;
+        result.line = searchers[0].principal_line(position, best.1, depth as usize);
+        shared
+            .table
+            .fit_to(NEXT_DEPTH_COST * (total_nodes(&searchers) - before));
+    }
+    let mut counts = NodeCounts::new(target);
+    for searcher in &searchers {
+        counts += &searcher.meter.counts;
+    }
+    result.nodes = counts;
+    result.elapsed = clock.elapsed();
+    result
+}
+
+fn total_nodes<const W: usize>(searchers: &[Searcher<W>]) -> u64 {
+    searchers
+        .iter()
+        .map(|searcher| searcher.meter.nodes())
+        .sum()
+}
+
+/// One depth of principal-variation search at the root over `order` (`work` hands out its
+/// first move, at index 0): the best (score, move)
+/// and, per move of `order`, its exact score or an upper bound; `None` when stopped.
+fn root_pvs<'a, const W: usize>(
+    position: &Position<W>,
+    order: &[(i32, usize)],
+    work: &RootWork<'a>,
+    searchers: &mut [Searcher<'a, W>],
+) -> Option<((i32, usize), Vec<i32>)> {
+    let (_, first) = *order.first()?;
+    let depth = work.depth;
+    // The first move: every worker on it, its exact value within an aspiration window.
+    searchers
+        .par_iter_mut()
+        .for_each(|searcher| searcher.search_root_moves(position, &[first], work));
+    let first_value = work.scores()?[0];
+    // The others: a null window at the best value so far, a full search above it when the
+    // test fails high. A test against an older, lower best that fails low holds all the more.
+    let best = Mutex::new((first_value, first));
+    let values: Vec<Mutex<i32>> = order.iter().map(|_| Mutex::new(i32::MIN)).collect();
+    *values[0].lock().expect("never poisoned") = first_value;
+    let next = AtomicUsize::new(1);
+    let stopped = AtomicBool::new(false);
+    searchers.par_iter_mut().for_each(|searcher| {
+        while let Some(&(_, cell)) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let index = order
+                .iter()
+                .position(|&(_, c)| c == cell)
+                .expect("in the order");
+            let child = position
+                .play(searcher.geometry(), cell)
+                .expect("a legal move");
+            let bound = best.lock().expect("never poisoned").0;
+            let mut value = -searcher.negamax(&child, depth - 1, -bound - 1, -bound, 1);
+            if value > bound && !searcher.meter.stopped {
+                value = -searcher.negamax(&child, depth - 1, -i32::MAX, -bound, 1);
+                let mut best = best.lock().expect("never poisoned");
+                if value > best.0 && !searcher.meter.stopped {
+                    *best = (value, cell);
+                }
+            }
+            if searcher.meter.stopped {
+                stopped.store(true, Ordering::Relaxed);
+                return;
+            }
+            *values[index].lock().expect("never poisoned") = value;
+        }
+    });
+    if stopped.load(Ordering::Relaxed) {
+        return None;
+    }
+    let best = best.into_inner().expect("never poisoned");
+    let values = values
+        .into_iter()
+        .map(|value| value.into_inner().expect("never poisoned"))
+        .collect();
+    Some((best, values))
+}

@@ -1,0 +1,59 @@
+//! The FFO endgame suite (tests/data/ffo.obf): `solve --obf` solves the easy positions #1–#19
+//! with every score right and within a node budget (one worker: node counts are exact), and
+//! refuses a file whose score is wrong.
+
+use std::process::{Command, Output};
+
+fn solve(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_reversi3d"))
+        .arg("solve")
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+/// One worker's nodes for #1–#19 when this test was written (7,433,787), with room for a
+/// little drift; a solver that needs more has got worse.
+const NODE_BUDGET_1_TO_19: u64 = 8_000_000;
+
+#[test]
+fn ffo_1_to_19_are_solved_right_within_the_node_budget() {
+    let output = solve(&[
+        "--obf",
+        "tests/data/ffo.obf",
+        "--problems",
+        "1-19",
+        "--threads",
+        "1",
+    ]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        output.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.contains("every score agrees"), "{text}");
+    let total = text
+        .lines()
+        .find(|line| line.starts_with("19 positions: "))
+        .and_then(|line| line.split_whitespace().nth(2))
+        .and_then(|nodes| nodes.parse::<u64>().ok())
+        .expect("a total line");
+    assert!(total <= NODE_BUDGET_1_TO_19, "{total} nodes:\n{text}");
+}
+
+#[test]
+fn a_wrong_score_in_the_file_fails_the_command() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("wrong.obf");
+    let suite = std::fs::read_to_string("tests/data/ffo.obf").unwrap();
+    let first = suite.lines().find(|line| !line.starts_with('#')).unwrap();
+    std::fs::write(&file, first.replace("G8:+18", "G8:+20")).unwrap();
+    let output = solve(&["--obf", file.to_str().unwrap(), "--threads", "2"]);
+    assert!(!output.status.success());
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        message.contains("#1: score Some(18) where the file has +20"),
+        "{message}"
+    );
+}
