@@ -1,6 +1,10 @@
 //! Sharded tournaments and their merge as a user runs them: the shards' union is the whole
 //! run; missing, doubled, cut-short or foreign shards are refused by name; the Slurm scripts.
 
+mod common;
+
+use common::command::{refusal, stdout, without_seconds};
+
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -11,20 +15,6 @@ fn reversi3d(folder: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn refusal(output: &Output) -> String {
-    assert!(!output.status.success());
-    String::from_utf8(output.stderr.clone()).unwrap()
 }
 
 const RUN: [&str; 11] = [
@@ -46,13 +36,6 @@ fn shard(folder: &Path, spec: &str, dir: &str, extra: &[&str]) -> Output {
     args.extend(["--shard", spec, "--shard-dir", dir, "--threads", "1"]);
     args.extend(extra);
     reversi3d(folder, &args)
-}
-
-fn without_seconds(text: &str) -> String {
-    text.lines()
-        .filter(|line| !line.starts_with("seconds,"))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]

@@ -1,5 +1,9 @@
 //! The tuning commands as a user runs them: positions, tune, match — reports and refusals.
 
+mod common;
+
+use common::command::{refusal, stdout};
+
 use std::process::{Command, Output};
 
 fn reversi3d(args: &[&str]) -> Output {
@@ -7,20 +11,6 @@ fn reversi3d(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn refusal(output: &Output) -> String {
-    assert!(!output.status.success());
-    String::from_utf8(output.stderr.clone()).unwrap()
 }
 
 #[test]

@@ -5,6 +5,9 @@
 //! and slurmd with their files in a temporary folder (ports chosen from the process id), and
 //! stops all of them at the end, pass or fail.
 
+mod common;
+
+use common::command::without_seconds;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -159,14 +162,6 @@ fn run(command: &mut Command) -> Vec<u8> {
         String::from_utf8_lossy(&output.stderr)
     );
     output.stdout
-}
-
-/// The CSV report without its timing line (wall time differs between runs).
-fn without_seconds(csv: &str) -> String {
-    csv.lines()
-        .filter(|line| !line.starts_with("seconds,"))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// The standings table of a report.

@@ -13,7 +13,7 @@ use super::setup::{GameArgs, find_player, players_or_all};
 use crate::ai::PresetLibrary;
 use crate::cluster::Shard;
 use crate::cluster::positions::{game_limit, run_positions_shard};
-use crate::tune::generate::generate_positions;
+use crate::tune::generate::{GenerationProgress, generate_positions};
 use crate::tune::position_set::{
     LabelSettings, NamedWeights, PositionSetSettings, PositionSetWriter, ResumePoint,
     read_position_set,
@@ -96,10 +96,7 @@ pub fn run(args: &PositionsArgs, out: &mut (dyn Write + Send)) -> anyhow::Result
             &mut writer,
             start,
             interrupt_flag(),
-            &|progress| {
-                bar.set_position(progress.records as u64);
-                bar.set_message(format!("{:.0} positions/min", 60.0 * progress.rate()));
-            },
+            &show_progress(&bar),
         )
     })?;
     bar.finish_and_clear();
@@ -145,16 +142,21 @@ fn run_shard(args: &PositionsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
             shard,
             &args.shard_dir,
             interrupt_flag(),
-            &|progress| {
-                bar.set_position(progress.records as u64);
-                bar.set_message(format!("{:.0} positions/min", 60.0 * progress.rate()));
-            },
+            &show_progress(&bar),
         )
     })?;
     bar.finish_and_clear();
     match file {
         Some(path) => Ok(writeln!(out, "shard written to {}", path.display())?),
         None => anyhow::bail!("shard {shard} interrupted: it must be rerun to be merged"),
+    }
+}
+
+/// What the progress bar shows of a run's progress.
+fn show_progress(bar: &ProgressBar) -> impl Fn(&GenerationProgress) + Sync + '_ {
+    |progress| {
+        bar.set_position(progress.records as u64);
+        bar.set_message(format!("{:.0} positions/min", 60.0 * progress.rate()));
     }
 }
 

@@ -4,6 +4,7 @@
 // Each test crate that includes this module uses a different part of it.
 #![allow(dead_code)]
 
+pub mod command;
 pub mod reference;
 pub mod workspace;
 

@@ -15,8 +15,7 @@ use rayon::prelude::*;
 use super::analysis::Analysis;
 use super::counts::NodeCounts;
 use super::root_work::RootWork;
-use super::strong::{Iterations, NEXT_DEPTH_COST, Searcher, Shared, StrongSettings};
-use super::symmetry::distinct_moves;
+use super::strong::{Iterations, NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves};
 use crate::engine::{Geometry, Position};
 
 /// An exact solve iterates heuristically up to this many plies short of the end: deeper
@@ -37,12 +36,7 @@ pub fn solve_strong<const W: usize>(
     let clock = Instant::now();
     let depths = Iterations::with_gap(geometry, position, settings, EXACT_GAP);
     let target = depths.target;
-    let legal = position.legal_moves(geometry);
-    let cells: Vec<usize> = if settings.symmetry {
-        distinct_moves(&geometry.shape().symmetries(), position, legal)
-    } else {
-        legal.iter().collect()
-    };
+    let cells = root_moves(geometry, position, settings);
     // Marks the first root move finished at a depth (depths only grow: one flag serves all).
     let first_finished = [AtomicU32::new(0)];
     let workers = rayon::current_num_threads().max(1);

@@ -566,6 +566,21 @@ impl<'a, const W: usize> Searcher<'a, W> {
     }
 }
 
+/// The root moves to search: the legal ones, those equivalent by a symmetry of the position
+/// once when the settings ask so.
+pub(super) fn root_moves<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    settings: &StrongSettings,
+) -> Vec<usize> {
+    let legal = position.legal_moves(geometry);
+    if settings.symmetry {
+        distinct_moves(&geometry.shape().symmetries(), position, legal)
+    } else {
+        legal.iter().collect()
+    }
+}
+
 /// Analyses `position` with the strong search: iterative deepening up to `settings.depth`
 /// (or to the end of the game when few cells are empty), every root move scored exactly at
 /// each finished depth, one worker per thread of the current rayon pool. `on_update` sees the
@@ -581,12 +596,7 @@ pub fn analyze_strong<const W: usize>(
     let clock = Instant::now();
     let depths = Iterations::of(geometry, position, settings);
     let target = depths.target;
-    let legal = position.legal_moves(geometry);
-    let cells: Vec<usize> = if settings.symmetry {
-        distinct_moves(&geometry.shape().symmetries(), position, legal)
-    } else {
-        legal.iter().collect()
-    };
+    let cells = root_moves(geometry, position, settings);
     // One searcher per worker, all on one table; the workers share out the root moves of
     // each depth and help each other once none is left untouched (see RootWork). Every root
     // move gets an exact score, so the scores do not depend on the number of workers.
