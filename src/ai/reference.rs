@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::engine::search::{
-    StrongSettings, WIN, analyze_strong, final_score, score_selected_strong,
+    StrongSettings, WIN, analyze_strong, final_score, margin_of_score, score_selected_strong,
 };
 use crate::engine::{Color, Geometry, Position, Rules, Setup, Weights, WidthJob};
 
@@ -265,7 +265,7 @@ pub fn analyze_reference_at<const W: usize>(
 /// evaluation units with a proven result at ±([`DECISIVE`] + margin).
 pub fn judged(score: i32, exact: bool) -> i32 {
     // A decided game scores WIN × sign + margin; a draw scores 0.
-    let margin = (score.abs() >= WIN / 2).then(|| score - WIN * score.signum());
+    let margin = (score.abs() >= WIN / 2).then(|| margin_of_score(score));
     match (margin, exact) {
         (Some(margin), true) => margin,
         (None, true) => 0,

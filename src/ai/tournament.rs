@@ -334,10 +334,7 @@ impl GameSink for GamesFile {
 /// A finished game as a line of the games file ([`GAMES_HEADER`]'s columns).
 pub fn game_line(settings: &TournamentSettings, game: &TournamentGame) -> String {
     let name = |index: usize| settings.players[index].name.as_str();
-    let winner = match game.game.outcome {
-        Outcome::Win(colour) => format!("{colour:?}"),
-        Outcome::Draw => "draw".to_string(),
-    };
+    let winner = winner_label(game.game.outcome);
     format!(
         "{},{},{},{},{},{},{},{},{},{}",
         game.index + 1,
@@ -353,10 +350,19 @@ pub fn game_line(settings: &TournamentSettings, game: &TournamentGame) -> String
     )
 }
 
-/// Reads a line of the games file back: the game must be the schedule's (its number, players
-/// and opening) and its result must agree with its disc counts.
+/// The games file's `winner` column: `Red`, `Green` or `draw`.
+fn winner_label(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win(colour) => format!("{colour:?}"),
+        Outcome::Draw => "draw".to_string(),
+    }
+}
+
+/// Reads a line of the games file back: the game must be the `schedule`'s (its number,
+/// players and opening) and its result must agree with its disc counts.
 pub fn parse_game_line(
     settings: &TournamentSettings,
+    schedule: &[Fixture],
     line: &str,
 ) -> Result<TournamentGame, String> {
     let fields: Vec<&str> = line.split(',').collect();
@@ -382,7 +388,6 @@ pub fn parse_game_line(
         text.parse::<u64>()
             .map_err(|_| format!("{name} `{text}` is not a whole number"))
     };
-    let schedule = settings.schedule();
     let index = (count("game", number)? as usize)
         .checked_sub(1)
         .filter(|&index| index < schedule.len())
@@ -408,10 +413,7 @@ pub fn parse_game_line(
     let red_discs = count("red discs", red_discs)? as u32;
     let green_discs = count("green discs", green_discs)? as u32;
     let outcome = Outcome::from_counts(red_discs, green_discs, settings.game.rules);
-    let expected = match outcome {
-        Outcome::Win(colour) => format!("{colour:?}"),
-        Outcome::Draw => "draw".to_string(),
-    };
+    let expected = winner_label(outcome);
     if winner != expected {
         return Err(format!(
             "game {number}: {red_discs}–{green_discs} is a result for {expected}, not {winner}"

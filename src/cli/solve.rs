@@ -11,7 +11,7 @@ use clap::Args;
 use super::setup::{PositionArgs, StrongArgs};
 use crate::engine::notation::{Move, format_cell, replay};
 use crate::engine::obf::{obf_shape, parse_obf, square_of_cell};
-use crate::engine::search::{Analysis, WIN, solve_strong};
+use crate::engine::search::{Analysis, margin_of_score, solve_strong};
 use crate::engine::{Geometry, Position, WidthJob};
 use crate::files::read_text_up_to;
 
@@ -43,15 +43,6 @@ pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()>
         return pool.install(|| solve_file(args, path, out));
     }
     pool.install(|| args.position.shape()?.dispatch(Report { args, out }))
-}
-
-/// The exact margin of a strong-search score of a finished game.
-fn margin_of(score: i32) -> i32 {
-    match score.signum() {
-        1 => score - WIN,
-        -1 => score + WIN,
-        _ => 0,
-    }
 }
 
 /// Solves `position` exactly with the arguments' settings.
@@ -95,7 +86,7 @@ impl WidthJob for Report<'_> {
             )?;
             return Ok(());
         };
-        let margin = margin_of(score);
+        let margin = margin_of_score(score);
         let verdict = match margin.signum() {
             1 => format!("{:?} wins by {margin}", position.to_move),
             -1 => format!("{:?} loses by {}", position.to_move, -margin),
@@ -163,7 +154,7 @@ fn solve_file(
         // OBF scores give the empty cells left at the end to the winner; ours count discs.
         let score = analysis
             .best_score()
-            .map(margin_of)
+            .map(margin_of_score)
             .map(|margin| margin + margin.signum() * end_empties.unwrap_or(0) as i32);
         let best = analysis.choose(None);
         let name = |cell: Option<usize>| cell.map_or("ps".to_string(), square_of_cell);

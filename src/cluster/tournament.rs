@@ -110,14 +110,15 @@ pub fn merge_tournament(set: &ShardSet) -> Result<TournamentResult, String> {
     settings
         .validate()
         .map_err(|e| format!("{}: the settings: {e}", first.path.display()))?;
-    let total = settings.schedule().len();
+    let schedule = settings.schedule();
+    let total = schedule.len();
     let mut games = BTreeMap::new();
     let mut seconds = 0.0f64;
     for shard in &set.shards {
         let at = |line: usize| format!("{} line {line}", shard.path.display());
         for (line, record) in &shard.records {
-            let game =
-                parse_game_line(&settings, record).map_err(|e| format!("{}: {e}", at(*line)))?;
+            let game = parse_game_line(&settings, &schedule, record)
+                .map_err(|e| format!("{}: {e}", at(*line)))?;
             if !shard.shard.owns(game.index) {
                 return Err(format!(
                     "{}: game {} belongs to shard {}, not {}",

@@ -22,6 +22,11 @@ pub fn score_of_margin(margin: i32) -> i32 {
     margin + WIN * margin.signum()
 }
 
+/// The disc margin of a finished game's score (the inverse of [`score_of_margin`]).
+pub fn margin_of_score(score: i32) -> i32 {
+    score - WIN * score.signum()
+}
+
 /// The final disc margin of the side with `mine` discs against `theirs`: under misère rules
 /// fewer discs win, so the margin is turned round.
 pub(super) fn final_margin(mine: u32, theirs: u32, rules: Rules) -> i32 {

@@ -7,7 +7,7 @@
 
 use std::cmp::Reverse;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -107,16 +107,15 @@ fn root_pvs<'a, const W: usize>(
     // The others: a null window at the best value so far, a full search above it when the
     // test fails high. A test against an older, lower best that fails low holds all the more.
     let best = Mutex::new((first_value, first));
-    let values: Vec<Mutex<i32>> = order.iter().map(|_| Mutex::new(i32::MIN)).collect();
-    *values[0].lock().expect("never poisoned") = first_value;
+    let values: Vec<AtomicI32> = order.iter().map(|_| AtomicI32::new(first_value)).collect();
     let next = AtomicUsize::new(1);
     let stopped = AtomicBool::new(false);
     searchers.par_iter_mut().for_each(|searcher| {
-        while let Some(&(_, cell)) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-            let index = order
-                .iter()
-                .position(|&(_, c)| c == cell)
-                .expect("in the order");
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(_, cell)) = order.get(index) else {
+                return;
+            };
             let child = position
                 .play(searcher.geometry(), cell)
                 .expect("a legal move");
@@ -133,16 +132,13 @@ fn root_pvs<'a, const W: usize>(
                 stopped.store(true, Ordering::Relaxed);
                 return;
             }
-            *values[index].lock().expect("never poisoned") = value;
+            values[index].store(value, Ordering::Relaxed);
         }
     });
     if stopped.load(Ordering::Relaxed) {
         return None;
     }
     let best = best.into_inner().expect("never poisoned");
-    let values = values
-        .into_iter()
-        .map(|value| value.into_inner().expect("never poisoned"))
-        .collect();
+    let values = values.into_iter().map(AtomicI32::into_inner).collect();
     Some((best, values))
 }
