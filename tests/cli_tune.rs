@@ -99,6 +99,26 @@ fn a_position_set_is_made_fitted_and_verified_from_the_command_line() {
         "1",
     ]));
     assert!(duel.contains("(W-D-L) in 10 games"), "{duel}");
+
+    // A preset file takes part in a round robin as a named player does.
+    let games_file = folder.path().join("games.csv");
+    let round_robin = stdout(&reversi3d(&[
+        "tournament",
+        "--players",
+        &format!("{preset},Arwen,Jolly"),
+        "--board",
+        "4x4",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--games-file",
+        games_file.to_str().unwrap(),
+    ]));
+    assert!(
+        round_robin.contains("3 players") && round_robin.contains("fitted"),
+        "{round_robin}"
+    );
 }
 
 #[test]

@@ -34,7 +34,7 @@ pub struct CompareArgs {
     /// Scoring of finished games.
     #[arg(long, value_enum, default_value_t = RulesChoice::Classic)]
     rules: RulesChoice,
-    /// Two to four comma-separated players (built-in or from your preset folder).
+    /// Two to four comma-separated players (built-in, from your preset folder, or a preset file `….ron`).
     #[arg(long, value_delimiter = ',', required = true)]
     players: Vec<String>,
     /// The players' search depth.

@@ -6,6 +6,8 @@ use std::io::Write;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use anyhow::Context;
+
 use super::interrupt::interrupt_flag;
 use super::setup::{GameArgs, find_player};
 use crate::ai::duel::{DuelResult, DuelSettings, run_duel};
@@ -42,11 +44,11 @@ pub fn run(args: &DuelArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
              plays each of the others)"
         );
     }
-    let first = player(&library, first)?;
+    let first = find_player(&library, first).context("--players")?;
     // Every opponent is looked up before the first game.
     let opponents: Vec<Preset> = opponents
         .iter()
-        .map(|name| player(&library, name))
+        .map(|name| find_player(&library, name).context("--players"))
         .collect::<anyhow::Result<_>>()?;
     let pool = super::thread_pool(args.game.threads)?;
     let mut results = Vec::new();
@@ -93,15 +95,6 @@ fn gauntlet_table(
         )?;
     }
     Ok(())
-}
-
-/// A player by name or a preset file's path.
-pub fn player(library: &PresetLibrary, name: &str) -> anyhow::Result<Preset> {
-    let path = std::path::Path::new(name);
-    if name.ends_with(".ron") && path.exists() {
-        return Ok(Preset::load(path)?);
-    }
-    find_player(library, name).map_err(|e| e.context("--players"))
 }
 
 /// Plays the match on `pool` with a progress bar showing the running score.

@@ -25,7 +25,7 @@ pub struct EvolveArgs {
     /// only --generations and --threads apply).
     #[arg(long)]
     resume: Option<PathBuf>,
-    /// The player to improve (built-in or from your preset folder).
+    /// The player to improve (built-in, from your preset folder, or a preset file `….ron`).
     #[arg(long, default_value = "Jolly")]
     player: String,
     /// Stop after this many generations.

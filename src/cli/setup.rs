@@ -221,9 +221,15 @@ impl SearchArgs {
     }
 }
 
-/// The preset called `name` in `library`, or an error that lists the players there are.
+/// The preset called `name` in `library`, or the preset file `name` when it is the path of a
+/// `.ron` file; otherwise an error that lists the players there are.
 pub fn find_player(library: &PresetLibrary, name: &str) -> anyhow::Result<Preset> {
-    match library.find(name.trim()) {
+    let name = name.trim();
+    let path = std::path::Path::new(name);
+    if name.ends_with(".ron") && path.exists() {
+        return Ok(Preset::load(path)?);
+    }
+    match library.find(name) {
         Some(preset) => Ok(preset),
         None => {
             let names: Vec<String> = library.all().0.into_iter().map(|p| p.name).collect();

@@ -22,7 +22,7 @@ use crate::files::{time_stamp, write_atomically};
 /// Arguments of `reversi3d tournament`.
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// Comma-separated players (built-in or from your preset folder); all of them by default.
+    /// Comma-separated players (built-in, from your preset folder, or a preset file `….ron`); all of them by default.
     #[arg(long, value_delimiter = ',')]
     players: Vec<String>,
     /// Games per pairing (even when openings are random).

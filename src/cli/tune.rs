@@ -6,7 +6,10 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
-use super::duel::{play, player, report};
+use super::duel::{play, report};
+use super::setup::find_player;
+use anyhow::Context;
+
 use super::interrupt::interrupt_flag;
 use super::tune_rounds::RoundsArgs;
 use crate::ai::duel::DuelSettings;
@@ -89,7 +92,7 @@ pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
     };
     let common = &args.common;
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
-    let from = player(&library, &common.from)?;
+    let from = find_player(&library, &common.from).context("--from")?;
     let clock = std::time::Instant::now();
     let set = read_position_set(data)?;
     let read_seconds = clock.elapsed().as_secs_f64();
@@ -162,7 +165,7 @@ pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
         game.depth = common.verify_depth.unwrap_or(game.depth);
         let duel = DuelSettings {
             first: preset,
-            second: player(&library, opponent)?,
+            second: find_player(&library, opponent).context("--verify-against")?,
             games: common.games,
             game,
             seed: args.rounds.seed,
