@@ -1,6 +1,6 @@
 //! Weight presets: a named set of the nine evaluation weights, stored as a versioned RON file
-//! (schema in README.md). The ten built-in players of the seed app ship in `presets/`,
-//! embedded at build time.
+//! (schema in README.md). The built-in players — the seed app's ten and the ones tuned by
+//! `reversi3d tune` — ship in `presets/`, embedded at build time.
 
 use std::path::Path;
 
@@ -110,7 +110,7 @@ impl WeightTable {
     }
 }
 
-const BUILT_IN_FILES: [(&str, &str); 10] = [
+const BUILT_IN_FILES: [(&str, &str); 12] = [
     ("arwen.ron", include_str!("../../presets/arwen.ron")),
     ("bilbo.ron", include_str!("../../presets/bilbo.ron")),
     ("celebrian.ron", include_str!("../../presets/celebrian.ron")),
@@ -121,9 +121,12 @@ const BUILT_IN_FILES: [(&str, &str); 10] = [
     ("hamfast.ron", include_str!("../../presets/hamfast.ron")),
     ("indis.ron", include_str!("../../presets/indis.ron")),
     ("jolly.ron", include_str!("../../presets/jolly.ron")),
+    ("kili.ron", include_str!("../../presets/kili.ron")),
+    ("merry.ron", include_str!("../../presets/merry.ron")),
 ];
 
-/// The ten built-in players, Arwen … Jolly.
+/// The built-in players: the seed app's ten, Arwen … Jolly, then the tuned ones (Kili for
+/// 6×6×6, Merry for 8×8).
 pub fn built_in() -> Vec<Preset> {
     BUILT_IN_FILES
         .iter()

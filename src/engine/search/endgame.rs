@@ -11,7 +11,7 @@ use crate::engine::geometry::Geometry;
 use crate::engine::position::{Position, Rules};
 
 /// The strong search solves positions with at most this many empty cells here.
-pub(super) const SOLVER_EMPTIES: u32 = 12;
+pub(super) const SOLVER_EMPTIES: u32 = 10;
 
 /// From this many empty cells on, moves are also ordered by the opponent's replies.
 const FASTEST_FIRST_EMPTIES: u32 = 7;
@@ -164,6 +164,9 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         match left {
             0 => return self.margin_now(position),
             1 => return self.last_move(position, empties),
+            _ if left < FASTEST_FIRST_EMPTIES => {
+                return self.solve_by_parity(meter, position, empties, parity, (alpha, beta));
+            }
             _ => {}
         }
         let moves = position.legal_moves(self.geometry);
@@ -179,10 +182,8 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         for cell in moves {
             let flips = self.geometry.flips(position.mover, position.opponent, cell);
             let child = position.apply(cell, flips);
-            let mut key = i32::from(parity >> self.region_of[cell] & 1) << 8;
-            if left >= FASTEST_FIRST_EMPTIES {
-                key -= child.legal_moves(self.geometry).count() as i32;
-            }
+            let key = (i32::from(parity >> self.region_of[cell] & 1) << 8)
+                - child.legal_moves(self.geometry).count() as i32;
             // Insertion by key, most promising first, stable among equals.
             let mut at = count;
             while at > 0 && children[at - 1].0 < key {
@@ -208,6 +209,57 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             }
         }
         best
+    }
+
+    /// [`Self::solve`] with few empties: the empty cells of odd regions first, then the
+    /// others, each in index order; a cell's flips are found only when it is tried, and no
+    /// move list is made.
+    fn solve_by_parity(
+        &self,
+        meter: &mut Meter,
+        position: &Position<W>,
+        empties: Bits<W>,
+        parity: u8,
+        (alpha, beta): (i32, i32),
+    ) -> i32 {
+        let odd = self
+            .regions
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| parity >> index & 1 == 1)
+            .fold(Bits::EMPTY, |cells, (_, region)| cells | *region);
+        let mut alpha = alpha;
+        let mut best = -i32::MAX;
+        let mut searched = 0;
+        for cells in [empties & odd, empties.and_not(odd)] {
+            for cell in cells {
+                let flips = self.geometry.flips(position.mover, position.opponent, cell);
+                if flips.is_empty() {
+                    continue;
+                }
+                let child = position.apply(cell, flips);
+                let mut rest = empties;
+                rest.remove(cell);
+                let parity = parity ^ 1 << self.region_of[cell];
+                let score = principal_variation(searched == 0, (alpha, beta), |(low, high)| {
+                    -self.solve(meter, &child, rest, parity, (-high, -low))
+                });
+                searched += 1;
+                best = best.max(score);
+                alpha = alpha.max(score);
+                if alpha >= beta || meter.stopped {
+                    return best;
+                }
+            }
+        }
+        if searched > 0 {
+            return best;
+        }
+        let passed = position.pass();
+        if passed.must_pass(self.geometry) {
+            return self.margin_now(position);
+        }
+        -self.solve(meter, &passed, empties, parity, (-beta, -alpha))
     }
 
     /// The final margin when one cell is empty: the mover plays it if it can, else the

@@ -203,6 +203,12 @@ const SHALLOW_ORDER_DEPTH: u32 = 1;
 /// Nodes with at least this many plies left look for an enhanced transposition cut-off.
 const ETC_DEPTH: u32 = 8;
 
+/// The key of one reply in the fastest-first order of exact nodes.
+const REPLY: i32 = 1000;
+
+/// How much a corner move is preferred (an X-square move avoided) at an exact node.
+const EXACT_CORNER_BONUS: i32 = 3 * REPLY / 2;
+
 /// Marks a list entry whose move waits until the others are searched.
 const DEFERRED: i32 = i32::MIN;
 
@@ -331,7 +337,14 @@ impl<'a, const W: usize> Searcher<'a, W> {
             self.lists.resize_with(ply + 1, Vec::new);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        self.order(position, moves, table_move, depth, ply, &mut list);
+        self.order(
+            position,
+            moves,
+            table_move,
+            (depth, depth >= left),
+            ply,
+            &mut list,
+        );
         if depth >= left && left >= SHALLOW_ORDER_EMPTIES {
             self.order_by_shallow_search(position, table_move, ply, &mut list);
         }
@@ -523,17 +536,20 @@ impl<'a, const W: usize> Searcher<'a, W> {
     /// Fills `list` with the moves, most promising first: the table's move, then corners,
     /// then the others by how few replies they leave (deep nodes) or by the mobility-free
     /// evaluation (shallow ones, not the shallowest) plus the killer and history bonuses,
-    /// X-squares last.
+    /// X-squares last. Exact nodes are ordered fastest-first instead.
     fn order(
         &self,
         position: &Position<W>,
         moves: Bits<W>,
         table_move: Option<usize>,
-        depth: u32,
+        (depth, exact): (u32, bool),
         ply: usize,
         list: &mut Vec<(i32, usize)>,
     ) {
         list.clear();
+        if exact {
+            return self.order_fastest_first(position, moves, table_move, list);
+        }
         let scored = depth >= ORDERED_DEPTH;
         // Shallow nodes score a move by the material after it, deep ones by the replies.
         let material = (scored && depth <= self.mobility_depth)
@@ -545,7 +561,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
                     Some(material) => self.evaluator.material_after(material, true, cell, flips),
                     None => {
                         let child = position.apply(cell, flips);
-                        -1000 * child.legal_moves(self.geometry).count() as i32
+                        -REPLY * child.legal_moves(self.geometry).count() as i32
                     }
                 }
             } else {
@@ -557,6 +573,33 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 key -= 1 << 28;
             }
             key += self.history.bonus(ply, cell);
+            if table_move == Some(cell) {
+                key = i32::MAX;
+            }
+            list.push((key, cell));
+        }
+        list.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    }
+
+    /// Fills `list` with the moves of an exact node: the table's move, then the others by
+    /// how few replies they leave, a corner counting as one and a half replies fewer and an
+    /// X-square as one and a half more (no history: at exact nodes it only adds noise).
+    fn order_fastest_first(
+        &self,
+        position: &Position<W>,
+        moves: Bits<W>,
+        table_move: Option<usize>,
+        list: &mut Vec<(i32, usize)>,
+    ) {
+        for cell in moves {
+            let flips = self.geometry.flips(position.mover, position.opponent, cell);
+            let child = position.apply(cell, flips);
+            let mut key = -REPLY * child.legal_moves(self.geometry).count() as i32;
+            if self.corners.contains(cell) {
+                key += EXACT_CORNER_BONUS;
+            } else if self.x_squares.contains(cell) {
+                key -= EXACT_CORNER_BONUS;
+            }
             if table_move == Some(cell) {
                 key = i32::MAX;
             }
