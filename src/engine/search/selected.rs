@@ -9,7 +9,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::analysis::Analysis;
-use super::strong::{Iterations, Searcher, Shared, StrongSettings};
+use super::iterations::Iterations;
+use super::strong::{Searcher, Shared, StrongSettings};
 use crate::engine::{Geometry, Position};
 
 /// Analyses `position` by iterative deepening to `settings.depth` (to the end when few cells

@@ -14,8 +14,9 @@ use rayon::prelude::*;
 
 use super::analysis::Analysis;
 use super::counts::NodeCounts;
+use super::iterations::Iterations;
 use super::root_work::RootWork;
-use super::strong::{Iterations, NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves};
+use super::strong::{NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves};
 use crate::engine::{Geometry, Position};
 
 /// An exact solve iterates heuristically up to this many plies short of the end: deeper

@@ -1,7 +1,6 @@
 //! The strong search (DESIGN §3, ours): negamax α/β with principal-variation search,
 //! iterative deepening with aspiration windows at the root, a transposition table shared by
-//! the workers, move ordering (table move, corners first, X-squares last, then fewest opponent
-//! replies or material, killers and history) and exact scores for finished games. A pass does
+//! the workers, move ordering (the `ordering` module) and exact scores for finished games. A pass does
 //! not use up depth, so a search as deep as the empty cells solves the position exactly; the
 //! last few empties go to the endgame solver.
 
@@ -15,6 +14,7 @@ use super::busy::BusySet;
 use super::counts::NodeCounts;
 use super::endgame::{EndgameSolver, SOLVER_EMPTIES, final_margin, score_of_margin};
 use super::history::MoveHistory;
+use super::iterations::Iterations;
 use super::meter::Meter;
 use super::root_work::RootWork;
 use super::selected::score_selected_strong;
@@ -101,66 +101,6 @@ pub(super) fn principal_variation(
     }
 }
 
-/// The depths iterative deepening goes through: 1, 2, … up to the settings' depth, or, when
-/// few cells are empty, a few heuristic depths and then straight to the end of the game (the
-/// heuristic depths just short of the end would cost as much as the exact search itself).
-pub(super) struct Iterations {
-    /// The last depth: the settings' depth, or the number of empty cells.
-    pub(super) target: u32,
-    next: u32,
-    /// The heuristic depths end here before the jump to `target`.
-    last_heuristic: u32,
-}
-
-impl Iterations {
-    /// Exact searches iterate heuristically this many plies short of the end at most.
-    const EXACT_GAP: u32 = 10;
-
-    pub(super) fn of<const W: usize>(
-        geometry: &Geometry<W>,
-        position: &Position<W>,
-        settings: &StrongSettings,
-    ) -> Self {
-        Self::with_gap(geometry, position, settings, Self::EXACT_GAP)
-    }
-
-    /// The depths, the heuristic ones ending `gap` plies short of the end in an exact search.
-    pub(super) fn with_gap<const W: usize>(
-        geometry: &Geometry<W>,
-        position: &Position<W>,
-        settings: &StrongSettings,
-        gap: u32,
-    ) -> Self {
-        let empties = position.empties(geometry).count();
-        let (target, last_heuristic) = if empties <= settings.endgame_empties {
-            (empties, empties.saturating_sub(gap))
-        } else {
-            (settings.depth.max(1), settings.depth)
-        };
-        Iterations {
-            target,
-            next: 1,
-            last_heuristic,
-        }
-    }
-}
-
-impl Iterator for Iterations {
-    type Item = u32;
-
-    fn next(&mut self) -> Option<u32> {
-        let depth = if self.next <= self.last_heuristic.min(self.target) {
-            self.next
-        } else if self.next <= self.target {
-            self.target
-        } else {
-            return None;
-        };
-        self.next = depth + 1;
-        Some(depth)
-    }
-}
-
 /// What the workers of one search share: the table and, with several workers, the set of
 /// positions being searched.
 pub(super) struct Shared {
@@ -186,48 +126,34 @@ const BUSY_DEPTH: u32 = 3;
 /// The half-width of the aspiration window around a root move's last score.
 const ASPIRATION: i32 = 30;
 
-/// Nodes with fewer plies left keep their moves in board order apart from the table's move,
-/// corners, X-squares, killers and history: scoring every move would cost more than the
-/// better order saves (6x6x6 depth 9: 6 % more nodes, 15 % less time).
-const ORDERED_DEPTH: u32 = 2;
-
 /// How many times the nodes of one depth the next depth is expected to cost (for sizing the
 /// table in use).
 pub(super) const NEXT_DEPTH_COST: u64 = 4;
 
 /// Exact nodes with at least this many empty cells order their moves by a shallow search.
 const SHALLOW_ORDER_EMPTIES: u32 = 18;
-/// The depth of that shallow search.
-const SHALLOW_ORDER_DEPTH: u32 = 1;
-
 /// Nodes with at least this many plies left look for an enhanced transposition cut-off.
 const ETC_DEPTH: u32 = 8;
-
-/// The key of one reply in the fastest-first order of exact nodes.
-const REPLY: i32 = 1000;
-
-/// How much a corner move is preferred (an X-square move avoided) at an exact node.
-const EXACT_CORNER_BONUS: i32 = 3 * REPLY / 2;
 
 /// Marks a list entry whose move waits until the others are searched.
 const DEFERRED: i32 = i32::MIN;
 
 /// The search state of one worker.
 pub(super) struct Searcher<'a, const W: usize> {
-    geometry: &'a Geometry<W>,
-    evaluator: Evaluator<W>,
+    pub(super) geometry: &'a Geometry<W>,
+    pub(super) evaluator: Evaluator<W>,
     rules: Rules,
     table: &'a TranspositionTable,
     busy: Option<&'a BusySet>,
-    corners: Bits<W>,
-    x_squares: Bits<W>,
+    pub(super) corners: Bits<W>,
+    pub(super) x_squares: Bits<W>,
     pub(super) meter: Meter<'a>,
     endgame: EndgameSolver<'a, W>,
     /// Reusable move lists, one per ply from the root.
     lists: Vec<Vec<(i32, usize)>>,
-    history: MoveHistory,
+    pub(super) history: MoveHistory,
     /// Nodes with more plies left than this order their moves by the opponent's replies.
-    mobility_depth: u32,
+    pub(super) mobility_depth: u32,
 }
 
 impl<'a, const W: usize> Searcher<'a, W> {
@@ -408,26 +334,6 @@ impl<'a, const W: usize> Searcher<'a, W> {
         best
     }
 
-    /// Re-orders the moves of an exact node with many empties by a shallow heuristic search of
-    /// each (the table's move stays first).
-    fn order_by_shallow_search(
-        &mut self,
-        position: &Position<W>,
-        table_move: Option<usize>,
-        ply: usize,
-        list: &mut [(i32, usize)],
-    ) {
-        for entry in list.iter_mut() {
-            if table_move == Some(entry.1) {
-                continue;
-            }
-            let child = position.play(self.geometry, entry.1).expect("a legal move");
-            let value = -self.negamax(&child, SHALLOW_ORDER_DEPTH, -i32::MAX, i32::MAX, ply + 1);
-            entry.0 = value.clamp(-(1 << 27), 1 << 27);
-        }
-        list.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-    }
-
     /// Enhanced transposition cut-off: a child whose table entry already bounds its value low
     /// enough (deep enough) proves this node's value at least `beta` without a search.
     fn transposition_cutoff(
@@ -531,81 +437,6 @@ impl<'a, const W: usize> Searcher<'a, W> {
             }
         }
         line
-    }
-
-    /// Fills `list` with the moves, most promising first: the table's move, then corners,
-    /// then the others by how few replies they leave (deep nodes) or by the mobility-free
-    /// evaluation (shallow ones, not the shallowest) plus the killer and history bonuses,
-    /// X-squares last. Exact nodes are ordered fastest-first instead.
-    fn order(
-        &self,
-        position: &Position<W>,
-        moves: Bits<W>,
-        table_move: Option<usize>,
-        (depth, exact): (u32, bool),
-        ply: usize,
-        list: &mut Vec<(i32, usize)>,
-    ) {
-        list.clear();
-        if exact {
-            return self.order_fastest_first(position, moves, table_move, list);
-        }
-        let scored = depth >= ORDERED_DEPTH;
-        // Shallow nodes score a move by the material after it, deep ones by the replies.
-        let material = (scored && depth <= self.mobility_depth)
-            .then(|| self.evaluator.material(position, position.to_move));
-        for cell in moves {
-            let mut key = if scored {
-                let flips = self.geometry.flips(position.mover, position.opponent, cell);
-                match material {
-                    Some(material) => self.evaluator.material_after(material, true, cell, flips),
-                    None => {
-                        let child = position.apply(cell, flips);
-                        -REPLY * child.legal_moves(self.geometry).count() as i32
-                    }
-                }
-            } else {
-                0
-            };
-            if self.corners.contains(cell) {
-                key += 1 << 28;
-            } else if self.x_squares.contains(cell) {
-                key -= 1 << 28;
-            }
-            key += self.history.bonus(ply, cell);
-            if table_move == Some(cell) {
-                key = i32::MAX;
-            }
-            list.push((key, cell));
-        }
-        list.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-    }
-
-    /// Fills `list` with the moves of an exact node: the table's move, then the others by
-    /// how few replies they leave, a corner counting as one and a half replies fewer and an
-    /// X-square as one and a half more (no history: at exact nodes it only adds noise).
-    fn order_fastest_first(
-        &self,
-        position: &Position<W>,
-        moves: Bits<W>,
-        table_move: Option<usize>,
-        list: &mut Vec<(i32, usize)>,
-    ) {
-        for cell in moves {
-            let flips = self.geometry.flips(position.mover, position.opponent, cell);
-            let child = position.apply(cell, flips);
-            let mut key = -REPLY * child.legal_moves(self.geometry).count() as i32;
-            if self.corners.contains(cell) {
-                key += EXACT_CORNER_BONUS;
-            } else if self.x_squares.contains(cell) {
-                key -= EXACT_CORNER_BONUS;
-            }
-            if table_move == Some(cell) {
-                key = i32::MAX;
-            }
-            list.push((key, cell));
-        }
-        list.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
     }
 }
 

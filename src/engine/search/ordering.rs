@@ -1,0 +1,118 @@
+//! Move ordering of the strong search: the table's move first, then corners, fewest replies
+//! or material, killers and history, X-squares last; exact nodes fastest-first, and with many
+//! empties by a shallow search.
+
+use super::strong::Searcher;
+use crate::engine::bits::Bits;
+use crate::engine::position::Position;
+
+/// Nodes with fewer plies left keep their moves in board order apart from the table's move,
+/// corners, X-squares, killers and history: scoring every move would cost more than the
+/// better order saves (6x6x6 depth 9: 6 % more nodes, 15 % less time).
+const ORDERED_DEPTH: u32 = 2;
+
+/// The depth of the shallow search that orders exact nodes with many empty cells.
+const SHALLOW_ORDER_DEPTH: u32 = 1;
+
+/// The key of one reply in the fastest-first order of exact nodes.
+const REPLY: i32 = 1000;
+
+/// How much a corner move is preferred (an X-square move avoided) at an exact node.
+const EXACT_CORNER_BONUS: i32 = 3 * REPLY / 2;
+
+impl<const W: usize> Searcher<'_, W> {
+    /// Fills `list` with the moves, most promising first: the table's move, then corners,
+    /// then the others by how few replies they leave (deep nodes) or by the mobility-free
+    /// evaluation (shallow ones, not the shallowest) plus the killer and history bonuses,
+    /// X-squares last. Exact nodes are ordered fastest-first instead.
+    pub(super) fn order(
+        &self,
+        position: &Position<W>,
+        moves: Bits<W>,
+        table_move: Option<usize>,
+        (depth, exact): (u32, bool),
+        ply: usize,
+        list: &mut Vec<(i32, usize)>,
+    ) {
+        list.clear();
+        if exact {
+            return self.order_fastest_first(position, moves, table_move, list);
+        }
+        let scored = depth >= ORDERED_DEPTH;
+        // Shallow nodes score a move by the material after it, deep ones by the replies.
+        let material = (scored && depth <= self.mobility_depth)
+            .then(|| self.evaluator.material(position, position.to_move));
+        for cell in moves {
+            let mut key = if scored {
+                let flips = self.geometry.flips(position.mover, position.opponent, cell);
+                match material {
+                    Some(material) => self.evaluator.material_after(material, true, cell, flips),
+                    None => {
+                        let child = position.apply(cell, flips);
+                        -REPLY * child.legal_moves(self.geometry).count() as i32
+                    }
+                }
+            } else {
+                0
+            };
+            if self.corners.contains(cell) {
+                key += 1 << 28;
+            } else if self.x_squares.contains(cell) {
+                key -= 1 << 28;
+            }
+            key += self.history.bonus(ply, cell);
+            if table_move == Some(cell) {
+                key = i32::MAX;
+            }
+            list.push((key, cell));
+        }
+        list.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    }
+
+    /// Fills `list` with the moves of an exact node: the table's move, then the others by
+    /// how few replies they leave, a corner counting as one and a half replies fewer and an
+    /// X-square as one and a half more (no history: at exact nodes it only adds noise).
+    fn order_fastest_first(
+        &self,
+        position: &Position<W>,
+        moves: Bits<W>,
+        table_move: Option<usize>,
+        list: &mut Vec<(i32, usize)>,
+    ) {
+        for cell in moves {
+            let flips = self.geometry.flips(position.mover, position.opponent, cell);
+            let child = position.apply(cell, flips);
+            let mut key = -REPLY * child.legal_moves(self.geometry).count() as i32;
+            if self.corners.contains(cell) {
+                key += EXACT_CORNER_BONUS;
+            } else if self.x_squares.contains(cell) {
+                key -= EXACT_CORNER_BONUS;
+            }
+            if table_move == Some(cell) {
+                key = i32::MAX;
+            }
+            list.push((key, cell));
+        }
+        list.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    }
+
+    /// Re-orders the moves of an exact node with many empties by a shallow heuristic search of
+    /// each (the table's move stays first).
+    pub(super) fn order_by_shallow_search(
+        &mut self,
+        position: &Position<W>,
+        table_move: Option<usize>,
+        ply: usize,
+        list: &mut [(i32, usize)],
+    ) {
+        for entry in list.iter_mut() {
+            if table_move == Some(entry.1) {
+                continue;
+            }
+            let child = position.play(self.geometry, entry.1).expect("a legal move");
+            let value = -self.negamax(&child, SHALLOW_ORDER_DEPTH, -i32::MAX, i32::MAX, ply + 1);
+            entry.0 = value.clamp(-(1 << 27), 1 << 27);
+        }
+        list.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    }
+}
