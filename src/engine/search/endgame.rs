@@ -171,11 +171,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         }
         let moves = position.legal_moves(self.geometry);
         if moves.is_empty() {
-            let passed = position.pass();
-            if passed.must_pass(self.geometry) {
-                return self.margin_now(position);
-            }
-            return -self.solve(meter, &passed, empties, parity, (-beta, -alpha));
+            return self.pass_or_end(meter, position, empties, parity, (alpha, beta));
         }
         let mut children = [(0i32, 0usize, *position); SOLVER_EMPTIES as usize];
         let mut count = 0;
@@ -255,6 +251,19 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         if searched > 0 {
             return best;
         }
+        self.pass_or_end(meter, position, empties, parity, (alpha, beta))
+    }
+
+    /// [`Self::solve`] when the side to move has no move: it passes, or the game ends when
+    /// the opponent has none either.
+    fn pass_or_end(
+        &self,
+        meter: &mut Meter,
+        position: &Position<W>,
+        empties: Bits<W>,
+        parity: u8,
+        (alpha, beta): (i32, i32),
+    ) -> i32 {
         let passed = position.pass();
         if passed.must_pass(self.geometry) {
             return self.margin_now(position);
