@@ -11,6 +11,7 @@ pub mod position;
 pub mod search;
 pub mod setup;
 pub mod shape;
+pub mod stability;
 #[cfg(target_arch = "x86_64")]
 mod wide_moves;
 

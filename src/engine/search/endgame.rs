@@ -9,9 +9,13 @@ use super::strong::{WIN, principal_variation};
 use crate::engine::bits::Bits;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::{Position, Rules};
+use crate::engine::stability::Stability;
 
 /// The strong search solves positions with at most this many empty cells here.
 pub(super) const SOLVER_EMPTIES: u32 = 10;
+
+/// From this many empty cells on, nodes look for a stability cut-off.
+const STABILITY_EMPTIES: u32 = 4;
 
 /// From this many empty cells on, moves are also ordered by the opponent's replies.
 const FASTEST_FIRST_EMPTIES: u32 = 7;
@@ -59,6 +63,7 @@ pub(super) struct EndgameSolver<'a, const W: usize> {
     region_of: Vec<u8>,
     /// The cells of every region.
     regions: Vec<Bits<W>>,
+    stability: Stability<W>,
 }
 
 impl<'a, const W: usize> EndgameSolver<'a, W> {
@@ -81,6 +86,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             rules,
             region_of,
             regions,
+            stability: Stability::new(shape),
         }
     }
 
@@ -164,6 +170,11 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         match left {
             0 => return self.margin_now(position),
             1 => return self.last_move(position, empties),
+            _ if left >= STABILITY_EMPTIES
+                && let Some(ceiling) = self.margin_ceiling(position, alpha) =>
+            {
+                return ceiling;
+            }
             _ if left < FASTEST_FIRST_EMPTIES => {
                 return self.solve_by_parity(meter, position, empties, parity, (alpha, beta));
             }
@@ -252,6 +263,26 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             return best;
         }
         self.pass_or_end(meter, position, empties, parity, (alpha, beta))
+    }
+
+    /// The most the side to move can still win by, from the discs the other side keeps for
+    /// good (its stable discs; under misère rules the mover's own), when that is at most
+    /// `alpha`: the node fails low without a search.
+    fn margin_ceiling(&self, position: &Position<W>, alpha: i32) -> Option<i32> {
+        let against = match self.rules {
+            Rules::Classic => position.opponent,
+            Rules::Misere => position.mover,
+        };
+        let cells = self.geometry.shape().cells() as i32;
+        // Even if every disc of theirs were stable the ceiling would be above alpha.
+        if cells - 2 * against.count() as i32 > alpha {
+            return None;
+        }
+        let stable = self
+            .stability
+            .stable(against, position.mover | position.opponent);
+        let ceiling = cells - 2 * stable.count() as i32;
+        (ceiling <= alpha).then_some(ceiling)
     }
 
     /// [`Self::solve`] when the side to move has no move: it passes, or the game ends when
