@@ -170,6 +170,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         match left {
             0 => return self.margin_now(position),
             1 => return self.last_move(position, empties),
+            2 => return self.last_two(meter, position, empties, beta),
             _ if left >= STABILITY_EMPTIES
                 && let Some(ceiling) = self.margin_ceiling(position, alpha) =>
             {
@@ -300,6 +301,61 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             return self.margin_now(position);
         }
         -self.solve(meter, &passed, empties, parity, (-beta, -alpha))
+    }
+
+    /// The final margin when two cells are empty, failing high at `beta`: the mover's moves
+    /// in index order, each answered by the last move; without one, the opponent's; without
+    /// either, the game ends.
+    fn last_two(
+        &self,
+        meter: &mut Meter,
+        position: &Position<W>,
+        empties: Bits<W>,
+        beta: i32,
+    ) -> i32 {
+        let first = empties.lowest().expect("two empty cells");
+        let second = empties.and_not(Bits::single(first));
+        let cells = [
+            (first, second),
+            (
+                second.lowest().expect("two empty cells"),
+                Bits::single(first),
+            ),
+        ];
+        if let Some(best) = self.best_of_two(meter, position, cells, beta) {
+            return best;
+        }
+        let passed = position.pass();
+        match self.best_of_two(meter, &passed, cells, i32::MAX) {
+            Some(best) => -best,
+            None => self.margin_now(position),
+        }
+    }
+
+    /// The best final margin of the side to move over its moves among `cells` (each with the
+    /// cell left after it), stopping at `beta`; `None` when it has no move.
+    fn best_of_two(
+        &self,
+        meter: &mut Meter,
+        position: &Position<W>,
+        cells: [(usize, Bits<W>); 2],
+        beta: i32,
+    ) -> Option<i32> {
+        let mut best = None;
+        for (cell, rest) in cells {
+            let flips = self.geometry.flips(position.mover, position.opponent, cell);
+            if flips.is_empty() {
+                continue;
+            }
+            meter.visit(1);
+            let score = -self.last_move(&position.apply(cell, flips), rest);
+            let best_so_far = best.map_or(score, |best: i32| best.max(score));
+            best = Some(best_so_far);
+            if best_so_far >= beta {
+                break;
+            }
+        }
+        best
     }
 
     /// The final margin when one cell is empty: the mover plays it if it can, else the
