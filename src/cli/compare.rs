@@ -19,7 +19,7 @@ use crate::ai::sampling::{SamplingSettings, sample_positions};
 use crate::ai::selfplay::GameSettings;
 use crate::ai::{AiPlayer, PresetLibrary, SearchKind};
 use crate::cluster::Shard;
-use crate::cluster::compare::{CompareStamp, run_compare_shard};
+use crate::cluster::compare::{COMPARE, CompareStamp, run_compare_shard};
 use crate::engine::notation::format_cell;
 use crate::engine::{Setup, Shape};
 use crate::files::write_atomically;
@@ -156,10 +156,7 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
             )
         })?;
         bar.finish_and_clear();
-        return match file {
-            Some(path) => Ok(writeln!(out, "shard written to {}", path.display())?),
-            None => anyhow::bail!("shard {shard} interrupted: it must be rerun to be merged"),
-        };
+        return super::shard_ended(out, shard, COMPARE, &args.shard_dir, file);
     }
     let bar = ProgressBar::new(positions.len() as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} positions  [{elapsed_precise}]")

@@ -115,3 +115,23 @@ pub(crate) fn thread_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
         .num_threads(threads)
         .build()?)
 }
+
+/// Reports how a shard run ended: the finished shard file, or, when it was stopped, where its
+/// finished records are and that it must be run again before the merge.
+pub(crate) fn shard_ended(
+    out: &mut dyn std::io::Write,
+    shard: crate::cluster::Shard,
+    kind: &str,
+    dir: &std::path::Path,
+    file: Option<std::path::PathBuf>,
+) -> anyhow::Result<()> {
+    match file {
+        Some(path) => Ok(writeln!(out, "shard written to {}", path.display())?),
+        None => anyhow::bail!(
+            "shard {shard} stopped early: its finished records are in {}, but it must be \
+             rerun to be merged",
+            dir.join(shard.file_name(kind) + crate::cluster::shard_file::PARTIAL_SUFFIX)
+                .display()
+        ),
+    }
+}

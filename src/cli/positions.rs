@@ -12,7 +12,7 @@ use super::interrupt::interrupt_flag;
 use super::setup::{GameArgs, find_player, players_or_all};
 use crate::ai::PresetLibrary;
 use crate::cluster::Shard;
-use crate::cluster::positions::{game_limit, run_positions_shard};
+use crate::cluster::positions::{POSITIONS, game_limit, run_positions_shard};
 use crate::tune::generate::{GenerationProgress, generate_positions};
 use crate::tune::position_set::{
     LabelSettings, NamedWeights, PositionSetSettings, PositionSetWriter, ResumePoint,
@@ -146,10 +146,7 @@ fn run_shard(args: &PositionsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
         )
     })?;
     bar.finish_and_clear();
-    match file {
-        Some(path) => Ok(writeln!(out, "shard written to {}", path.display())?),
-        None => anyhow::bail!("shard {shard} interrupted: it must be rerun to be merged"),
-    }
+    super::shard_ended(out, shard, POSITIONS, &args.shard_dir, file)
 }
 
 /// What the progress bar shows of a run's progress.

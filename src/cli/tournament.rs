@@ -15,7 +15,6 @@ use crate::ai::tournament::{
 };
 use crate::ai::tournament_report::{standings_text, to_csv};
 use crate::cluster::Shard;
-use crate::cluster::shard_file::PARTIAL_SUFFIX;
 use crate::cluster::tournament::{TOURNAMENT, run_tournament_shard};
 use crate::files::{time_stamp, write_atomically};
 
@@ -102,16 +101,7 @@ pub fn run(args: &TournamentArgs, out: &mut (dyn Write + Send)) -> anyhow::Resul
         })?;
         bar.finish_and_clear();
         report(out, &run.result, pool.current_num_threads())?;
-        return match run.file {
-            Some(path) => Ok(writeln!(out, "shard written to {}", path.display())?),
-            None => anyhow::bail!(
-                "shard {shard} stopped early: its finished games are in {}, but it must be \
-                 rerun to be merged",
-                args.shard_dir
-                    .join(shard.file_name(TOURNAMENT) + PARTIAL_SUFFIX)
-                    .display()
-            ),
-        };
+        return super::shard_ended(out, shard, TOURNAMENT, &args.shard_dir, run.file);
     }
     let games_file = args
         .games_file
