@@ -204,12 +204,14 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         let mut alpha = alpha;
         let mut best = -i32::MAX;
         for (index, (_, cell, child)) in children[..count].iter().enumerate() {
-            let mut rest = empties;
-            rest.remove(*cell);
-            let parity = parity ^ 1 << self.region_of[*cell];
-            let score = principal_variation(index == 0, (alpha, beta), |(low, high)| {
-                -self.solve(meter, child, rest, parity, (-high, -low))
-            });
+            let score = self.move_score(
+                meter,
+                child,
+                *cell,
+                (empties, parity),
+                index == 0,
+                (alpha, beta),
+            );
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta || meter.stopped {
@@ -246,12 +248,14 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
                     continue;
                 }
                 let child = position.apply(cell, flips);
-                let mut rest = empties;
-                rest.remove(cell);
-                let parity = parity ^ 1 << self.region_of[cell];
-                let score = principal_variation(searched == 0, (alpha, beta), |(low, high)| {
-                    -self.solve(meter, &child, rest, parity, (-high, -low))
-                });
+                let score = self.move_score(
+                    meter,
+                    &child,
+                    cell,
+                    (empties, parity),
+                    searched == 0,
+                    (alpha, beta),
+                );
                 searched += 1;
                 best = best.max(score);
                 alpha = alpha.max(score);
@@ -264,6 +268,26 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             return best;
         }
         self.pass_or_end(meter, position, empties, parity, (alpha, beta))
+    }
+
+    /// The score of the move to `cell` that gives `child`, `empties` and `parity` being the
+    /// parent's: a principal-variation search within (`alpha`, `beta`), the full window for
+    /// the `first` move.
+    fn move_score(
+        &self,
+        meter: &mut Meter,
+        child: &Position<W>,
+        cell: usize,
+        (empties, parity): (Bits<W>, u8),
+        first: bool,
+        window: (i32, i32),
+    ) -> i32 {
+        let mut rest = empties;
+        rest.remove(cell);
+        let parity = parity ^ 1 << self.region_of[cell];
+        principal_variation(first, window, |(low, high)| {
+            -self.solve(meter, child, rest, parity, (-high, -low))
+        })
     }
 
     /// The most the side to move can still win by, from the discs the other side keeps for
