@@ -291,7 +291,7 @@ fn review_prints_every_move_and_a_summary_per_side() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(output.status.success(), "{text}");
     assert!(
-        text.contains("reference Hamfast: depth 3, exact from 8 empties"),
+        text.contains("reference Hamfast: depth 3 selective, exact from 8 empties"),
         "{text}"
     );
     assert!(text.lines().any(|l| l.starts_with("Red   moves")), "{text}");

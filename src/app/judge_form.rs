@@ -70,6 +70,8 @@ pub struct JudgeForm {
     pub depth: u32,
     /// Solve exactly from this many empty cells.
     pub exact_empties: u32,
+    /// The reference prunes heuristic positions selectively (ProbCut).
+    pub selective: bool,
     /// The player whose weights the reference's evaluation uses.
     pub reference_player: String,
     /// How the boards are coloured.
@@ -98,6 +100,7 @@ impl Default for JudgeForm {
             seconds: 2.0,
             depth: 10,
             exact_empties: 14,
+            selective: true,
             reference_player: "Hamfast".to_string(),
             colouring: Colouring::Off,
             eval_threshold: thresholds.eval,
@@ -128,6 +131,7 @@ impl JudgeForm {
         ReferenceSettings {
             limit,
             exact_empties: self.exact_empties,
+            selective: self.selective,
             ..ReferenceSettings::new(rules, player.weights)
         }
     }

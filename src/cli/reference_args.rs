@@ -25,6 +25,10 @@ pub struct ReferenceArgs {
     /// The reference solves exactly once this few cells are empty.
     #[arg(long, default_value_t = StrongSettings::DEFAULT_ENDGAME_EMPTIES)]
     pub exact_empties: u32,
+    /// The reference searches every move in full width (no ProbCut): several times slower,
+    /// for checking the selective default.
+    #[arg(long)]
+    pub full_width: bool,
 }
 
 impl ReferenceArgs {
@@ -43,6 +47,7 @@ impl ReferenceArgs {
         let settings = ReferenceSettings {
             limit,
             exact_empties: self.exact_empties,
+            selective: !self.full_width,
             ..ReferenceSettings::new(rules, preset.weights)
         };
         Ok((preset.name, settings))

@@ -287,6 +287,8 @@ fn label_of<const W: usize>(
         weights: label.labeller.weights,
         exact_empties: label.exact_empties,
         table_megabytes: LABEL_TABLE_MEGABYTES,
+        // Full width: the labels (and the shipped players tuned on them) stay as they were.
+        selective: false,
     };
     let analysis = analyze_reference_at(geometry, position, &reference, Some(&[]), cancel);
     if analysis.cancelled {

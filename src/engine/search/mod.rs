@@ -10,6 +10,7 @@ mod history;
 mod iterations;
 mod meter;
 mod ordering;
+mod probcut;
 pub mod root;
 mod root_work;
 mod selected;

@@ -35,16 +35,23 @@ pub fn score_selected_strong<const W: usize>(
         searcher.begin_iteration();
         let mut best = i32::MIN;
         for (value, cell) in scored.iter_mut() {
-            // A wanted move gets a full window; another only one just below the best so far.
-            let alpha = if wanted.contains(cell) {
-                -i32::MAX
-            } else {
-                best.saturating_sub(1).max(-i32::MAX)
-            };
             let child = position
                 .play(geometry, *cell)
                 .expect("root moves are legal");
-            *value = -searcher.negamax(&child, depth - 1, -i32::MAX, -alpha, 1);
+            let mut search =
+                |alpha: i32, beta: i32| -searcher.negamax(&child, depth - 1, -beta, -alpha, 1);
+            // A wanted move (and the first) gets a full window; another first a null window
+            // just below the best so far, and the window above it only if it reaches the best.
+            *value = if wanted.contains(cell) || best == i32::MIN {
+                search(-i32::MAX, i32::MAX)
+            } else {
+                let probe = search(best - 1, best);
+                if probe >= best {
+                    search(best - 1, i32::MAX)
+                } else {
+                    probe
+                }
+            };
             best = best.max(*value);
         }
         if searcher.meter.stopped {

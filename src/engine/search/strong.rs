@@ -48,6 +48,9 @@ pub struct StrongSettings {
     pub time_budget: Option<Duration>,
     /// Drop root moves equivalent by a symmetry of the position.
     pub symmetry: bool,
+    /// Prune heuristic nodes by ProbCut (a shallow search's verdict): far fewer nodes, a
+    /// value the full-width search would almost always agree with.
+    pub selective: bool,
 }
 
 impl StrongSettings {
@@ -70,6 +73,7 @@ impl StrongSettings {
             node_budget: None,
             time_budget: None,
             symmetry: true,
+            selective: false,
         }
     }
 }
@@ -154,6 +158,8 @@ pub(super) struct Searcher<'a, const W: usize> {
     pub(super) history: MoveHistory,
     /// Nodes with more plies left than this order their moves by the opponent's replies.
     pub(super) mobility_depth: u32,
+    /// Heuristic nodes try a ProbCut first.
+    selective: bool,
 }
 
 impl<'a, const W: usize> Searcher<'a, W> {
@@ -187,6 +193,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             // Move generation costs more on a cube: there the material order stays in use
             // deeper (fewer nodes as well as cheaper ones on 6x6x6; more nodes on 8x8).
             mobility_depth: if geometry.shape().is_3d() { 5 } else { 3 },
+            selective: settings.selective,
         }
     }
 
@@ -252,6 +259,12 @@ impl<'a, const W: usize> Searcher<'a, W> {
                     return entry.score;
                 }
             }
+        }
+        if self.selective
+            && depth < left
+            && let Some(bound) = self.probcut(position, depth, (alpha, beta), ply)
+        {
+            return bound;
         }
         if depth >= ETC_DEPTH
             && let Some(score) = self.transposition_cutoff(position, moves, depth, beta)
