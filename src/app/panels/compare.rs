@@ -105,7 +105,7 @@ fn contestant_rows(ui: &mut egui::Ui, session: &mut Session) {
 fn reference_row(ui: &mut egui::Ui, session: &mut Session) {
     let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
     let form = &mut session.settings.judge;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Reference:")
             .on_hover_text("The analysis every contestant is measured against");
         ui.selectable_value(&mut form.mode, ReferenceMode::Time, "time")
