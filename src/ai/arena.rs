@@ -1,13 +1,15 @@
 //! Many engine games at once on the current rayon pool: the schedule of a tournament or of one
 //! evolution match, played in parallel, each game reported the moment it ends.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::crosstable::Record;
 use super::gsprt::Gsprt;
 use super::selfplay::{GameSettings, PlayedGame, play_game, random_opening, stream_rng};
+pub use super::work_queue::Flow;
+use super::work_queue::run_in_order;
 use crate::engine::{Color, Geometry, Weights};
 use crate::files::FileError;
 use rand::RngExt;
@@ -36,15 +38,6 @@ pub enum RunError {
     File(#[from] FileError),
 }
 
-/// Whether the games of a schedule go on after one of them ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    /// Start the next games.
-    Continue,
-    /// Start no more games (those in flight still finish).
-    Stop,
-}
-
 /// Plays the orders on the current rayon pool, starting them in their order. `on_finished`
 /// sees each game (its index in `orders`, the game, how long it took) as soon as it ends and
 /// decides whether more games start; the result holds each game with its time, `None` for a
@@ -56,36 +49,29 @@ pub fn play_games<const W: usize>(
     cancel: &AtomicBool,
     on_finished: &(dyn Fn(usize, &PlayedGame, Duration) -> Flow + Sync),
 ) -> Vec<Option<(PlayedGame, Duration)>> {
-    let next = AtomicUsize::new(0);
-    let stopped = AtomicBool::new(false);
-    let finished: Vec<OnceLock<(PlayedGame, Duration)>> =
-        orders.iter().map(|_| OnceLock::new()).collect();
-    let worker = || {
-        while !stopped.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed) {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            let Some(order) = orders.get(index) else {
-                break;
-            };
-            let clock = Instant::now();
-            let opening = random_opening(geometry, settings.opening_plies, order.opening_seed);
-            let players = [&order.red, &order.green];
-            let seed = order.game_seed;
-            let Ok(game) = play_game(geometry, settings, players, &opening, seed, cancel) else {
-                break;
-            };
-            let elapsed = clock.elapsed();
-            if on_finished(index, &game, elapsed) == Flow::Stop {
-                stopped.store(true, Ordering::Relaxed);
-            }
-            let _ = finished[index].set((game, elapsed));
+    let order: Vec<usize> = (0..orders.len()).collect();
+    run_in_order(orders.len(), &order, &|index| {
+        if cancel.load(Ordering::Relaxed) {
+            return (None, Flow::Stop);
         }
-    };
-    rayon::scope(|scope| {
-        for _ in 0..rayon::current_num_threads().min(orders.len()) {
-            scope.spawn(|_| worker());
-        }
-    });
-    finished.into_iter().map(OnceLock::into_inner).collect()
+        let order = &orders[index];
+        let clock = Instant::now();
+        let opening = random_opening(geometry, settings.opening_plies, order.opening_seed);
+        let players = [&order.red, &order.green];
+        let Ok(game) = play_game(
+            geometry,
+            settings,
+            players,
+            &opening,
+            order.game_seed,
+            cancel,
+        ) else {
+            return (None, Flow::Stop);
+        };
+        let elapsed = clock.elapsed();
+        let flow = on_finished(index, &game, elapsed);
+        (Some((game, elapsed)), flow)
+    })
 }
 
 /// The result of a match between two players, seen from the first.

@@ -18,6 +18,7 @@ pub mod selfplay;
 pub mod think;
 pub mod tournament;
 pub mod tournament_report;
+pub mod work_queue;
 
 pub use arena::RunError;
 pub use library::PresetLibrary;

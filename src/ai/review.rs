@@ -4,9 +4,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use rayon::prelude::*;
-
 use super::reference::{Loss, Reference, ReferenceCache, ReferenceSettings};
+use super::work_queue::{Flow, run_in_order};
 use crate::engine::Color;
 use crate::engine::notation::Move;
 use crate::game::Game;
@@ -165,7 +164,8 @@ pub struct ReviewCancelled;
 
 /// Reviews `game` to the end of its moves: the reference over every position — its best moves
 /// and the move played — taken from `cache` where it was analysed before and kept there. The
-/// positions are analysed in parallel on the current rayon pool, one per thread;
+/// positions are analysed in parallel on the current rayon pool, one per thread, the middle
+/// of the game first;
 /// `on_progress` hears after each; `cancel` stops the review at once (the positions finished
 /// stay cached).
 pub fn review_game(
@@ -178,27 +178,22 @@ pub fn review_game(
     let plies = game.moves().len();
     let setups = game.setups();
     let done = AtomicUsize::new(0);
-    let references: Option<Vec<Reference>> = (0..=plies)
-        .into_par_iter()
-        .map(|ply| {
-            if cancel.load(Ordering::Relaxed) {
-                return None;
-            }
-            let played: Vec<usize> = match game.moves().get(ply) {
-                Some(&Move::Play(cell)) => vec![cell],
-                _ => Vec::new(),
-            };
-            let reference = cache.analyze_moves(&setups[ply], settings, &played, cancel);
-            if reference.cancelled {
-                return None;
-            }
-            on_progress(ReviewProgress {
-                done: done.fetch_add(1, Ordering::Relaxed) + 1,
-                total: plies + 1,
-            });
-            Some(reference)
-        })
-        .collect();
+    let references = run_in_order(plies + 1, &middle_first(plies + 1), &|ply| {
+        let played: Vec<usize> = match game.moves().get(ply) {
+            Some(&Move::Play(cell)) => vec![cell],
+            _ => Vec::new(),
+        };
+        let reference = cache.analyze_moves(&setups[ply], settings, &played, cancel);
+        if reference.cancelled {
+            return (None, Flow::Stop);
+        }
+        on_progress(ReviewProgress {
+            done: done.fetch_add(1, Ordering::Relaxed) + 1,
+            total: plies + 1,
+        });
+        (Some(reference), Flow::Continue)
+    });
+    let references: Option<Vec<Reference>> = references.into_iter().collect();
     let references = references.ok_or(ReviewCancelled)?;
     let mut review = Review {
         moves: Vec::new(),
@@ -227,4 +222,12 @@ pub fn review_game(
         }
     }
     Ok(review)
+}
+
+/// The positions `0..count` of a game, the middle ones first: a mid-game position costs the
+/// reference the most, so the cheap opening and endgame positions fill the end of the run.
+fn middle_first(count: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..count).collect();
+    order.sort_by_key(|&ply| (2 * ply).abs_diff(count));
+    order
 }
