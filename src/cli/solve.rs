@@ -9,11 +9,13 @@ use anyhow::Context;
 use clap::Args;
 
 use super::setup::{PositionArgs, StrongArgs};
+use crate::engine::Shape;
 use crate::engine::notation::{Move, format_cell, replay};
-use crate::engine::obf::{obf_shape, parse_obf, square_of_cell};
+use crate::engine::obf::{obf_shape, square_of_cell};
 use crate::engine::search::{Analysis, margin_of_score, solve_strong};
 use crate::engine::{Geometry, Position, WidthJob};
 use crate::files::read_text_up_to;
+use crate::game::position_list::{ScoredPosition, parse_scored_line};
 
 /// Arguments of `reversi3d solve`.
 #[derive(Args, Debug)]
@@ -25,10 +27,12 @@ pub struct SolveArgs {
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Solve every position of this OBF file (8×8; one per line: 64 characters X, O or -
-    /// from a1 row by row, the side to move, optional `; move:score` pairs, `#` comments) and
-    /// print a table; a score that differs from the file's best makes the command fail.
-    /// Scores are given as OBF gives them: cells left empty at the end count for the winner.
+    /// Solve every position of this file and print a table; a score that differs from the
+    /// file's best makes the command fail. One position a line (`#` comments): an OBF line
+    /// (8×8: 64 characters X, O or - from a1 row by row, the side to move, optional
+    /// `; move:score` pairs), or on the board of --board our position text with optional
+    /// `; x-y-z:score` pairs. Scores are given as OBF gives them: cells left empty at the end
+    /// count for the winner.
     #[arg(long, value_name = "FILE")]
     obf: Option<PathBuf>,
     /// With --obf: only positions A to B (numbered from 1 in file order), e.g. 40-49.
@@ -129,7 +133,7 @@ fn solve_file(
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let parsed = parse_obf(line)
+        let parsed = parse_scored_line(line, args.position.board)
             .map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), number + 1))?;
         problems.push(parsed);
     }
@@ -146,7 +150,8 @@ fn solve_file(
     let (mut nodes, mut seconds) = (0u64, 0.0f64);
     for (index, problem) in problems.iter().enumerate().take(last).skip(first - 1) {
         let number = index + 1;
-        let solved = obf_shape().dispatch(SolveSetup {
+        let shape = problem.setup.shape();
+        let solved = shape.dispatch(SolveSetup {
             setup: &problem.setup,
             args,
         });
@@ -157,9 +162,9 @@ fn solve_file(
             .map(margin_of_score)
             .map(|margin| margin + margin.signum() * end_empties.unwrap_or(0) as i32);
         let best = analysis.choose(None);
-        let name = |cell: Option<usize>| cell.map_or("ps".to_string(), square_of_cell);
+        let name = |cell: Option<usize>| cell.map_or("ps".to_string(), |c| cell_name(shape, c));
         let took = analysis.elapsed.as_secs_f64();
-        let line: Vec<String> = analysis.line.iter().map(|&c| square_of_cell(c)).collect();
+        let line: Vec<String> = analysis.line.iter().map(|&c| cell_name(shape, c)).collect();
         writeln!(
             out,
             "{number:>3} {empties:>7} {:>6} {:>5} {:>13} {:>8.2}s {:>7.1}M  {}",
@@ -195,11 +200,7 @@ fn solve_file(
 
 /// What is wrong with a solution against the file's scores, if anything: the score must be
 /// the file's best, and the move one the file scores that high (when it scores it).
-fn check(
-    problem: &crate::engine::obf::ObfLine,
-    score: Option<i32>,
-    best: Option<usize>,
-) -> Option<String> {
+fn check(problem: &ScoredPosition, score: Option<i32>, best: Option<usize>) -> Option<String> {
     let expected = problem.scores.iter().map(|&(_, s)| s).max()?;
     if score != Some(expected) {
         return Some(format!("score {score:?} where the file has {expected:+}"));
@@ -211,9 +212,18 @@ fn check(
     match listed {
         Some(&(_, s)) if s != expected => Some(format!(
             "best move {} scores {s:+} in the file, not {expected:+}",
-            best.map_or("ps".to_string(), square_of_cell)
+            best.map_or("ps".to_string(), |c| cell_name(problem.setup.shape(), c))
         )),
         _ => None,
+    }
+}
+
+/// A cell as the file's format writes it: `a1` on 8×8 as OBF does, else our notation.
+fn cell_name(shape: Shape, cell: usize) -> String {
+    if shape == obf_shape() {
+        square_of_cell(cell)
+    } else {
+        format_cell(shape, cell)
     }
 }
 

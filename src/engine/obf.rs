@@ -66,12 +66,7 @@ pub fn parse_obf(text: &str) -> Result<ObfLine, String> {
         "O" | "o" => Color::Green,
         other => return Err(format!("side to move '{other}' is not X or O")),
     };
-    let scores = tail
-        .split(';')
-        .map(str::trim)
-        .filter(|pair| !pair.is_empty())
-        .map(parse_score)
-        .collect::<Result<_, _>>()?;
+    let scores = parse_scores(tail, &parse_square, "G8:+18")?;
     Ok(ObfLine {
         setup: setup.with_to_move(to_move),
         scores,
@@ -112,29 +107,44 @@ fn square_name(index: usize) -> String {
     square_of_cell(cell_of_square(index))
 }
 
-/// `G8:+18` or `PS:-2`.
-fn parse_score(pair: &str) -> Result<(Move, i32), String> {
-    let (square, score) = pair
-        .split_once(':')
-        .ok_or_else(|| format!("'{pair}' is not a move:score pair such as G8:+18"))?;
-    let score: i32 = score
-        .trim()
-        .trim_start_matches('+')
-        .parse()
-        .map_err(|_| format!("'{pair}': the score must be a whole number such as +18 or -4"))?;
-    let square = square.trim().to_ascii_lowercase();
-    if matches!(square.as_str(), "ps" | "pa" | "pass") {
-        return Ok((Move::Pass, score));
-    }
-    let bytes = square.as_bytes();
-    match bytes {
-        [column @ b'a'..=b'h', row @ b'1'..=b'8'] => {
-            let cell = obf_shape().cell([(column - b'a') as usize, (row - b'1') as usize, 0]);
-            Ok((Move::Play(cell), score))
-        }
-        _ => Err(format!(
-            "'{pair}': the move must be a column a-h and a row 1-8 (or PS for a pass)"
-        )),
+/// The `; move:score` pairs after a position (`tail`, the text after its first `;`), each
+/// move read by `read_move`; `example` shows a pair in the messages.
+pub fn parse_scores(
+    tail: &str,
+    read_move: &dyn Fn(&str) -> Result<Move, String>,
+    example: &str,
+) -> Result<Vec<(Move, i32)>, String> {
+    tail.split(';')
+        .map(str::trim)
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (square, score) = pair
+                .split_once(':')
+                .ok_or_else(|| format!("'{pair}' is not a move:score pair such as {example}"))?;
+            let score: i32 = score.trim().trim_start_matches('+').parse().map_err(|_| {
+                format!("'{pair}': the score must be a whole number such as +18 or -4")
+            })?;
+            let square = square.trim().to_ascii_lowercase();
+            if matches!(square.as_str(), "ps" | "pa" | "pass") {
+                return Ok((Move::Pass, score));
+            }
+            Ok((
+                read_move(&square).map_err(|e| format!("'{pair}': {e}"))?,
+                score,
+            ))
+        })
+        .collect()
+}
+
+/// `g8`: an OBF square.
+fn parse_square(square: &str) -> Result<Move, String> {
+    match square.as_bytes() {
+        [column @ b'a'..=b'h', row @ b'1'..=b'8'] => Ok(Move::Play(obf_shape().cell([
+            (column - b'a') as usize,
+            (row - b'1') as usize,
+            0,
+        ]))),
+        _ => Err("the move must be a column a-h and a row 1-8 (or PS for a pass)".to_string()),
     }
 }
 

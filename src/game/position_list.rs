@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use crate::engine::obf::{obf_shape, parse_obf};
+use crate::engine::notation::{Move, format_cell, parse_cell};
+use crate::engine::obf::{obf_shape, parse_obf, parse_scores};
 use crate::engine::{Setup, Shape};
 use crate::files::{FileError, read_text};
 
@@ -46,6 +47,43 @@ pub fn parse_position_line(line: &str, shape: Shape) -> Result<Setup, String> {
         .map_err(|obf| format!("as a position: {ours}; as an OBF line: {obf}"))
 }
 
+/// A position with the exact scores a problem file gives for some of its moves.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ScoredPosition {
+    /// The position.
+    pub setup: Setup,
+    /// `(move, exact score for the side to move)` in the order written.
+    pub scores: Vec<(Move, i32)>,
+}
+
+/// One line of a problem file: an OBF line (always 8×8, whatever `shape` is), or our position
+/// text for `shape` followed by optional `; move:score` pairs in the board's notation
+/// (`2-3-1:+4`, `pass:-2`). The error names each format's problem.
+pub fn parse_scored_line(line: &str, shape: Shape) -> Result<ScoredPosition, String> {
+    let (head, tail) = line.split_once(';').unwrap_or((line, ""));
+    let obf = match parse_obf(head) {
+        // The position is OBF: so must the scores be.
+        Ok(_) => {
+            let obf = parse_obf(line)?;
+            return Ok(ScoredPosition {
+                setup: obf.setup,
+                scores: obf.scores,
+            });
+        }
+        Err(error) => error,
+    };
+    let setup = Setup::parse(shape, head.trim())
+        .map_err(|ours| format!("as an OBF line: {obf}; as a {shape} position: {ours}"))?;
+    let read_move = |text: &str| {
+        parse_cell(shape, text)
+            .map(Move::Play)
+            .map_err(|e| e.to_string())
+    };
+    let example = format!("{}:+4", format_cell(shape, 0));
+    let scores = parse_scores(tail, &read_move, &example)?;
+    Ok(ScoredPosition { setup, scores })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,5 +107,30 @@ mod tests {
             parse_positions("# only\n", shape).unwrap_err(),
             "no positions in the file"
         );
+    }
+
+    #[test]
+    fn scored_lines_are_obf_or_ours_with_the_boards_moves() {
+        let cube: Shape = "4x4x4".parse().unwrap();
+        let start = Setup::start(cube);
+        let line = format!("{}; 1-2-2:+4; pass:-2", start.text());
+        let scored = parse_scored_line(&line, cube).unwrap();
+        assert_eq!(scored.setup, start);
+        let cell = cube.cell([0, 1, 1]);
+        assert_eq!(scored.scores, [(Move::Play(cell), 4), (Move::Pass, -2)]);
+        let obf = "---------------------------OX------XO--------------------------- O; d3:-2";
+        let scored = parse_scored_line(obf, cube).unwrap();
+        assert_eq!(scored.setup.shape(), obf_shape());
+        assert_eq!(scored.scores.len(), 1);
+        for (bad, expected) in [
+            (format!("{}; 9-9-9:+4", start.text()), "'9-9-9:+4'"),
+            (format!("{}; 1-2-2 +4", start.text()), "such as 1-1-1:+4"),
+            (format!("{}; 1-2-2:four", start.text()), "whole number"),
+            ("R.G nonsense".to_string(), "as a 4x4x4 position"),
+            (obf.replace("d3", "z3"), "column a-h"),
+        ] {
+            let error = parse_scored_line(&bad, cube).unwrap_err();
+            assert!(error.contains(expected), "{bad}: {error}");
+        }
     }
 }
