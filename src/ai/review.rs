@@ -193,8 +193,10 @@ pub fn review_game(
         });
         (Some(reference), Flow::Continue)
     });
-    let references: Option<Vec<Reference>> = references.into_iter().collect();
-    let references = references.ok_or(ReviewCancelled)?;
+    let references: Vec<Reference> = references
+        .into_iter()
+        .collect::<Option<_>>()
+        .ok_or(ReviewCancelled)?;
     let mut review = Review {
         moves: Vec::new(),
         red_values: Vec::with_capacity(plies + 1),

@@ -11,11 +11,11 @@ use clap::Args;
 use super::setup::{PositionArgs, StrongArgs};
 use crate::engine::Shape;
 use crate::engine::notation::{Move, format_cell, replay};
-use crate::engine::obf::{obf_shape, square_of_cell};
+use crate::engine::obf::{ScoredPosition, obf_shape, square_of_cell};
 use crate::engine::search::{Analysis, margin_of_score, solve_strong};
 use crate::engine::{Geometry, Position, WidthJob};
 use crate::files::read_text_up_to;
-use crate::game::position_list::{ScoredPosition, parse_scored_line};
+use crate::game::position_list::parse_scored_line;
 
 /// Arguments of `reversi3d solve`.
 #[derive(Args, Debug)]

@@ -8,10 +8,10 @@ use super::position::Color;
 use super::setup::Setup;
 use super::shape::Shape;
 
-/// One OBF line: the position and the scores it gives for some moves.
+/// A position with the exact scores a line (OBF or a problem file's) gives for some moves.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ObfLine {
-    /// The 8×8 position.
+pub struct ScoredPosition {
+    /// The position.
     pub setup: Setup,
     /// `(move, exact score for the side to move)` in the order written.
     pub scores: Vec<(Move, i32)>,
@@ -23,7 +23,7 @@ pub fn obf_shape() -> Shape {
 }
 
 /// Parses one OBF line; the error says which character or field is wrong and what was expected.
-pub fn parse_obf(text: &str) -> Result<ObfLine, String> {
+pub fn parse_obf(text: &str) -> Result<ScoredPosition, String> {
     let shape = obf_shape();
     let text = text.trim();
     let (head, tail) = text.split_once(';').unwrap_or((text, ""));
@@ -67,7 +67,7 @@ pub fn parse_obf(text: &str) -> Result<ObfLine, String> {
         other => return Err(format!("side to move '{other}' is not X or O")),
     };
     let scores = parse_scores(tail, &parse_square, "G8:+18")?;
-    Ok(ObfLine {
+    Ok(ScoredPosition {
         setup: setup.with_to_move(to_move),
         scores,
     })

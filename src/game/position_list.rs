@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use crate::engine::notation::{Move, format_cell, parse_cell};
-use crate::engine::obf::{obf_shape, parse_obf, parse_scores};
+use crate::engine::obf::{ScoredPosition, obf_shape, parse_obf, parse_scores};
 use crate::engine::{Setup, Shape};
 use crate::files::{FileError, read_text};
 
@@ -47,15 +47,6 @@ pub fn parse_position_line(line: &str, shape: Shape) -> Result<Setup, String> {
         .map_err(|obf| format!("as a position: {ours}; as an OBF line: {obf}"))
 }
 
-/// A position with the exact scores a problem file gives for some of its moves.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ScoredPosition {
-    /// The position.
-    pub setup: Setup,
-    /// `(move, exact score for the side to move)` in the order written.
-    pub scores: Vec<(Move, i32)>,
-}
-
 /// One line of a problem file: an OBF line (always 8×8, whatever `shape` is), or our position
 /// text for `shape` followed by optional `; move:score` pairs in the board's notation
 /// (`2-3-1:+4`, `pass:-2`). The error names each format's problem.
@@ -63,13 +54,7 @@ pub fn parse_scored_line(line: &str, shape: Shape) -> Result<ScoredPosition, Str
     let (head, tail) = line.split_once(';').unwrap_or((line, ""));
     let obf = match parse_obf(head) {
         // The position is OBF: so must the scores be.
-        Ok(_) => {
-            let obf = parse_obf(line)?;
-            return Ok(ScoredPosition {
-                setup: obf.setup,
-                scores: obf.scores,
-            });
-        }
+        Ok(_) => return parse_obf(line),
         Err(error) => error,
     };
     let setup = Setup::parse(shape, head.trim())
