@@ -6,7 +6,6 @@ mod common;
 
 use std::sync::atomic::AtomicBool;
 
-use common::reference::{Naive, RED};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use reversi3d::ai::Player;
@@ -39,34 +38,6 @@ fn random_game(board: &str, seed: u64) -> Game {
     game
 }
 
-/// Perfect play's final margin for the side to move, the naive way.
-fn naive_solve(board: &Naive) -> i32 {
-    let moves = board.legal_moves();
-    if moves.is_empty() {
-        let mut passed = board.clone();
-        passed.pass();
-        if passed.legal_moves().is_empty() {
-            let (red, green) = board.counts();
-            let margin = red as i32 - green as i32;
-            return if board.to_move == RED {
-                margin
-            } else {
-                -margin
-            };
-        }
-        return -naive_solve(&passed);
-    }
-    moves
-        .into_iter()
-        .map(|cell| {
-            let mut child = board.clone();
-            child.play(cell);
-            -naive_solve(&child)
-        })
-        .max()
-        .unwrap()
-}
-
 #[test]
 fn exact_scores_match_perfect_play_on_4x4() {
     let geometry = Geometry::<1>::new("4x4".parse().unwrap());
@@ -78,7 +49,7 @@ fn exact_scores_match_perfect_play_on_4x4() {
         assert!(reference.exact);
         let naive = common::to_naive(geometry.shape(), &position);
         if position.is_game_over(&geometry) {
-            assert_eq!(reference.value, naive_solve(&naive));
+            assert_eq!(reference.value, naive.solve());
             assert!(reference.moves.is_empty());
             continue;
         }
@@ -89,10 +60,10 @@ fn exact_scores_match_perfect_play_on_4x4() {
         for scored in &reference.moves {
             let mut child = mover.clone();
             child.play(scored.cell);
-            assert_eq!(scored.score, -naive_solve(&child), "{}", setup.text());
+            assert_eq!(scored.score, -child.solve(), "{}", setup.text());
             assert!(scored.exact);
         }
-        assert_eq!(reference.value, naive_solve(&mover));
+        assert_eq!(reference.value, mover.solve());
         for best in reference.best_moves() {
             assert_eq!(reference.loss(best).unwrap().amount, 0);
         }

@@ -194,6 +194,31 @@ impl Naive {
         }
     }
 
+    /// Perfect play's final disc margin for the side to move (empty cells left at the end
+    /// count for nobody), by trying every line.
+    pub fn solve(&self) -> i32 {
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            let mut passed = self.clone();
+            passed.pass();
+            if passed.legal_moves().is_empty() {
+                let (red, green) = self.counts();
+                let margin = red as i32 - green as i32;
+                return if self.to_move == RED { margin } else { -margin };
+            }
+            return -passed.solve();
+        }
+        moves
+            .into_iter()
+            .map(|cell| {
+                let mut child = self.clone();
+                child.play(cell);
+                -child.solve()
+            })
+            .max()
+            .unwrap()
+    }
+
     /// Naive perft with the same conventions as the engine: a pass is a move, a finished
     /// game is a leaf.
     pub fn perft(&self, depth: u32) -> u64 {

@@ -1,0 +1,117 @@
+//! The 3D endgame set (tests/data/endgames-*.txt): `solve --obf` solves the 4×4×4 positions
+//! #1–#8 with every score right and within a node budget, and the solver's values are
+//! cross-checked against the naive reference: along perfect play (the solver's best move at
+//! every step) each position keeps the value of the one before, down to a position small
+//! enough for the naive reference to solve by trying every line.
+
+mod common;
+
+use std::process::Command;
+use std::sync::atomic::AtomicBool;
+
+use reversi3d::ai::preset::built_in_named;
+use reversi3d::engine::search::{StrongSettings, margin_of_score, solve_strong};
+use reversi3d::engine::{Geometry, Position, Rules, Shape};
+use reversi3d::game::position_list::parse_scored_line;
+
+/// One worker's nodes for 4×4×4 #1–#8 at the last change of the solver (15,292,331), with
+/// room for a little drift; a solver that needs more has got worse.
+const NODE_BUDGET_4X4X4_1_TO_8: u64 = 16_500_000;
+
+/// The naive reference solves positions with this many empty cells.
+const NAIVE_EMPTIES: u32 = 10;
+
+#[test]
+fn the_first_4x4x4_endgames_are_solved_right_within_the_node_budget() {
+    let output = Command::new(env!("CARGO_BIN_EXE_reversi3d"))
+        .args([
+            "solve",
+            "--board",
+            "4x4x4",
+            "--obf",
+            "tests/data/endgames-4x4x4.txt",
+        ])
+        .args(["--problems", "1-8", "--threads", "1"])
+        .output()
+        .expect("binary runs");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        output.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.contains("every score agrees"), "{text}");
+    let total = text
+        .lines()
+        .find(|line| line.starts_with("8 positions: "))
+        .and_then(|line| line.split_whitespace().nth(2))
+        .and_then(|nodes| nodes.parse::<u64>().ok())
+        .expect("a total line");
+    assert!(total <= NODE_BUDGET_4X4X4_1_TO_8, "{total} nodes:\n{text}");
+}
+
+/// The solver's final disc margin for `position`'s side to move and its best move (`None`
+/// when it must pass or the game is over).
+fn solve<const W: usize>(geometry: &Geometry<W>, position: &Position<W>) -> (i32, Option<usize>) {
+    if position.is_game_over(geometry) {
+        let naive = common::to_naive(geometry.shape(), position);
+        return (naive.solve(), None);
+    }
+    if position.must_pass(geometry) {
+        let (margin, _) = solve(geometry, &position.pass());
+        return (-margin, None);
+    }
+    let weights = built_in_named("Hamfast").unwrap().weights;
+    let mut settings = StrongSettings::new(64, Rules::Classic, weights);
+    settings.endgame_empties = u32::MAX;
+    let analysis = solve_strong(geometry, position, &settings, &AtomicBool::new(false));
+    let score = analysis.best_score().expect("a finished solve");
+    (margin_of_score(score), analysis.choose(None))
+}
+
+/// Follows perfect play from the first `count` positions of the `board` set down to
+/// [`NAIVE_EMPTIES`] empty cells, checking that the value holds and that the naive reference
+/// agrees at the end.
+fn check_against_the_naive_reference<const W: usize>(board: &str, count: usize) {
+    let shape: Shape = board.parse().unwrap();
+    let geometry = Geometry::<W>::new(shape);
+    let text = std::fs::read_to_string(format!("tests/data/endgames-{board}.txt")).unwrap();
+    let lines = text.lines().filter(|line| !line.starts_with('#'));
+    for (number, line) in lines.take(count).enumerate() {
+        let setup = parse_scored_line(line, shape).unwrap().setup;
+        let mut position = setup.position(&geometry);
+        let (mut margin, mut best) = common::with_workers(2, || solve(&geometry, &position));
+        while position.empties(&geometry).count() > NAIVE_EMPTIES {
+            position = match best {
+                Some(cell) => position.play(&geometry, cell).unwrap(),
+                None if position.is_game_over(&geometry) => break,
+                None => position.pass(),
+            };
+            let expected = -margin;
+            (margin, best) = common::with_workers(2, || solve(&geometry, &position));
+            assert_eq!(
+                margin,
+                expected,
+                "{board} #{}: the value changed",
+                number + 1
+            );
+        }
+        let naive = common::to_naive(shape, &position);
+        assert_eq!(
+            margin,
+            naive.solve(),
+            "{board} #{}: naive disagrees",
+            number + 1
+        );
+    }
+}
+
+#[test]
+fn solver_values_on_4x4x4_hold_along_perfect_play_down_to_the_naive_reference() {
+    check_against_the_naive_reference::<1>("4x4x4", 8);
+}
+
+#[test]
+fn solver_values_on_6x6x6_hold_along_perfect_play_down_to_the_naive_reference() {
+    check_against_the_naive_reference::<4>("6x6x6", 1);
+}
