@@ -1,11 +1,14 @@
 //! The exact endgame solver for the last few empty cells: a null-window (PVS) search on the
-//! final disc margin alone — no evaluation, no table — with moves ordered by region parity
-//! (cells in a quadrant or octant with an odd number of empties first) and, while enough
-//! cells are empty, by how few replies they leave. The strong search hands positions over to
-//! it once it would search to the end anyway.
+//! final disc margin alone — no evaluation, no table — with moves ordered by how few replies
+//! they leave (a corner reply counting twice) while enough cells are empty, region parity
+//! (cells in a quadrant or octant with an odd number of empties first) breaking ties, and by
+//! parity alone below. The strong search hands positions over to it once it would search to
+//! the end anyway.
 
 use super::meter::Meter;
+use super::ordering::weighted_replies;
 use super::strong::{WIN, principal_variation};
+use crate::engine::Category;
 use crate::engine::bits::Bits;
 use crate::engine::geometry::Geometry;
 use crate::engine::position::{Position, Rules};
@@ -17,7 +20,9 @@ pub(super) const SOLVER_EMPTIES: u32 = 10;
 /// From this many empty cells on, nodes look for a stability cut-off.
 const STABILITY_EMPTIES: u32 = 4;
 
-/// From this many empty cells on, moves are also ordered by the opponent's replies.
+/// From this many empty cells on, moves are ordered by the opponent's replies first, parity
+/// second (FFO #40–#42: 236 M nodes against 265 M with parity first; the same with plain
+/// reply counts: 243 M against 273 M).
 const FASTEST_FIRST_EMPTIES: u32 = 7;
 
 /// The strong search's score of a finished game with final disc `margin` for the side to
@@ -64,6 +69,8 @@ pub(super) struct EndgameSolver<'a, const W: usize> {
     /// The cells of every region.
     regions: Vec<Bits<W>>,
     stability: Stability<W>,
+    /// The board's corners (for [`weighted_replies`]).
+    corners: Bits<W>,
 }
 
 impl<'a, const W: usize> EndgameSolver<'a, W> {
@@ -87,6 +94,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             region_of,
             regions,
             stability: Stability::new(shape),
+            corners: geometry.category_mask(Category::Corner),
         }
     }
 
@@ -190,8 +198,8 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         for cell in moves {
             let flips = self.geometry.flips(position.mover, position.opponent, cell);
             let child = position.apply(cell, flips);
-            let key = (i32::from(parity >> self.region_of[cell] & 1) << 8)
-                - child.legal_moves(self.geometry).count() as i32;
+            let odd_region = i32::from(parity >> self.region_of[cell] & 1);
+            let key = odd_region - 2 * weighted_replies(self.geometry, &child, self.corners) as i32;
             // Insertion by key, most promising first, stable among equals.
             let mut at = count;
             while at > 0 && children[at - 1].0 < key {
