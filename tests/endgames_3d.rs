@@ -6,7 +6,6 @@
 
 mod common;
 
-use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
 use reversi3d::ai::preset::built_in_named;
@@ -23,31 +22,17 @@ const NAIVE_EMPTIES: u32 = 10;
 
 #[test]
 fn the_first_4x4x4_endgames_are_solved_right_within_the_node_budget() {
-    let output = Command::new(env!("CARGO_BIN_EXE_reversi3d"))
-        .args([
-            "solve",
-            "--board",
-            "4x4x4",
-            "--obf",
-            "tests/data/endgames-4x4x4.txt",
-        ])
-        .args(["--problems", "1-8", "--threads", "1"])
-        .output()
-        .expect("binary runs");
-    let text = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        output.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert!(text.contains("every score agrees"), "{text}");
-    let total = text
-        .lines()
-        .find(|line| line.starts_with("8 positions: "))
-        .and_then(|line| line.split_whitespace().nth(2))
-        .and_then(|nodes| nodes.parse::<u64>().ok())
-        .expect("a total line");
-    assert!(total <= NODE_BUDGET_4X4X4_1_TO_8, "{total} nodes:\n{text}");
+    let total = common::command::solved_file_nodes(&[
+        "--board",
+        "4x4x4",
+        "--obf",
+        "tests/data/endgames-4x4x4.txt",
+        "--problems",
+        "1-8",
+        "--threads",
+        "1",
+    ]);
+    assert!(total <= NODE_BUDGET_4X4X4_1_TO_8, "{total} nodes");
 }
 
 /// The solver's final disc margin for `position`'s side to move and its best move (`None`

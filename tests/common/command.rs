@@ -26,3 +26,20 @@ pub fn without_seconds(csv: &str) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// Runs `reversi3d solve ARGS` on a problem file, which must succeed with every score agreeing
+/// with the file, and returns the nodes of its total line.
+pub fn solved_file_nodes(args: &[&str]) -> u64 {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_reversi3d"))
+        .arg("solve")
+        .args(args)
+        .output()
+        .expect("binary runs");
+    let text = stdout(&output);
+    assert!(text.contains("every score agrees"), "{text}");
+    text.lines()
+        .find(|line| line.contains(" positions: "))
+        .and_then(|line| line.split_whitespace().nth(2))
+        .and_then(|nodes| nodes.parse().ok())
+        .unwrap_or_else(|| panic!("no total line in:\n{text}"))
+}
