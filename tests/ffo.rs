@@ -4,15 +4,7 @@
 
 mod common;
 
-use std::process::{Command, Output};
-
-fn solve(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_reversi3d"))
-        .arg("solve")
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
+use common::command::solve;
 
 /// One worker's nodes for #1–#19 at the last change of the solver (2,973,353), with room
 /// for a little drift; a solver that needs more has got worse.

@@ -27,15 +27,19 @@ pub fn without_seconds(csv: &str) -> String {
         .join("\n")
 }
 
-/// Runs `reversi3d solve ARGS` on a problem file, which must succeed with every score agreeing
-/// with the file, and returns the nodes of its total line.
-pub fn solved_file_nodes(args: &[&str]) -> u64 {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_reversi3d"))
+/// Runs `reversi3d solve ARGS`.
+pub fn solve(args: &[&str]) -> Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_reversi3d"))
         .arg("solve")
         .args(args)
         .output()
-        .expect("binary runs");
-    let text = stdout(&output);
+        .expect("binary runs")
+}
+
+/// Runs `reversi3d solve ARGS` on a problem file, which must succeed with every score agreeing
+/// with the file, and returns the nodes of its total line.
+pub fn solved_file_nodes(args: &[&str]) -> u64 {
+    let text = stdout(&solve(args));
     assert!(text.contains("every score agrees"), "{text}");
     text.lines()
         .find(|line| line.contains(" positions: "))

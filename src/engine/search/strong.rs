@@ -258,7 +258,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             let entry_depth = u32::from(entry.depth);
             let trusted = depth < left || entry_depth >= left || entry_depth >= TRUSTED_DEPTH;
             table_move = (entry.best != u16::MAX && trusted).then_some(usize::from(entry.best));
-            if u32::from(entry.depth) >= depth {
+            if entry_depth >= depth {
                 match entry.bound {
                     Bound::Exact => return entry.score,
                     Bound::Lower => alpha = alpha.max(entry.score),
