@@ -66,6 +66,7 @@ fn built_in_presets_are_the_design_players_and_round_trip() {
         "Jolly",
         "Kili",
         "Merry",
+        "Pippin",
     ];
     assert_eq!(names, expected);
     assert_eq!(presets[0].weights.0, [14, 6, 1000, -1, -8, 91, -3, 4, -1]);

@@ -110,7 +110,7 @@ impl WeightTable {
     }
 }
 
-const BUILT_IN_FILES: [(&str, &str); 12] = [
+const BUILT_IN_FILES: [(&str, &str); 13] = [
     ("arwen.ron", include_str!("../../presets/arwen.ron")),
     ("bilbo.ron", include_str!("../../presets/bilbo.ron")),
     ("celebrian.ron", include_str!("../../presets/celebrian.ron")),
@@ -123,10 +123,11 @@ const BUILT_IN_FILES: [(&str, &str); 12] = [
     ("jolly.ron", include_str!("../../presets/jolly.ron")),
     ("kili.ron", include_str!("../../presets/kili.ron")),
     ("merry.ron", include_str!("../../presets/merry.ron")),
+    ("pippin.ron", include_str!("../../presets/pippin.ron")),
 ];
 
 /// The built-in players: the seed app's ten, Arwen … Jolly, then the tuned ones (Kili for
-/// 6×6×6, Merry for 8×8).
+/// 6×6×6, Merry for 8×8, Pippin for 8×8×8).
 pub fn built_in() -> Vec<Preset> {
     BUILT_IN_FILES
         .iter()
