@@ -9,6 +9,7 @@ pub mod duel;
 pub mod evolution;
 pub mod gsprt;
 pub mod library;
+mod mutation;
 pub mod player;
 pub mod preset;
 pub mod reference;

@@ -16,6 +16,7 @@ mod game_files;
 mod judging;
 mod presets;
 mod searches;
+mod status;
 mod tuning;
 
 pub use clipboard::CopyKind;
@@ -34,7 +35,7 @@ use crate::ai::{AiPlayer, Player, Preset, PresetLibrary, SearchRequest, Thought}
 use crate::engine::notation::{Move, format_cell};
 use crate::engine::search::{Analysis, score_text};
 use crate::engine::shape::Category;
-use crate::engine::{Color, Outcome, Setup, Shape, Weights};
+use crate::engine::{Color, Setup, Shape, Weights};
 use crate::game::{Board, Game};
 
 /// The analysis shown for a position.
@@ -242,24 +243,6 @@ impl Session {
             .unwrap_or_default()
     }
 
-    /// How long the UI takes to build its frames.
-    pub fn frame_times(&self) -> FrameTimes {
-        self.frame_times
-    }
-
-    /// Records how long the last frame took to build, and the time since the one before.
-    pub fn record_frame(&mut self, elapsed: std::time::Duration, interval_seconds: f32) {
-        let engine_works = self.job.is_some()
-            || self.tournament.is_running()
-            || self.evolution.is_running()
-            || self.tuning.is_running()
-            || self.judge.is_judging()
-            || self.judge.is_reviewing()
-            || self.judge.series().is_running();
-        self.frame_times
-            .record(elapsed, interval_seconds, engine_works);
-    }
-
     /// The nodes each AI move of this game cost.
     pub fn costs(&self) -> &[MoveCost] {
         &self.costs
@@ -271,47 +254,6 @@ impl Session {
             Some(Move::Play(cell)) => Some(*cell),
             _ => None,
         }
-    }
-
-    /// One line on the game: the disc count and whose turn it is, or the result.
-    pub fn status(&self) -> String {
-        let board = &self.board;
-        let count = format!("Red {} – Green {}", board.red.len(), board.green.len());
-        if board.over {
-            let outcome = Outcome::from_counts(
-                board.red.len() as u32,
-                board.green.len() as u32,
-                self.settings.rules,
-            );
-            let verdict = match outcome {
-                Outcome::Win(color) => format!("{color:?} wins"),
-                Outcome::Draw => "draw".to_string(),
-            };
-            return format!("{count} · game over: {verdict}");
-        }
-        let seat = self.settings.seat(board.mover);
-        let who = seat.ai.as_deref().unwrap_or("Human");
-        let pass = if board.mover != board.to_move {
-            format!(" ({:?} passes)", board.to_move)
-        } else {
-            String::new()
-        };
-        let state = if self.editing {
-            "to move · editing the board (e leaves)"
-        } else if self.is_ai_thinking() {
-            "thinking…"
-        } else if !self.playing {
-            "stopped"
-        } else {
-            "to move"
-        };
-        let mut line = format!("{count} · {:?} ({who}) {state}{pass}", board.mover);
-        if self.settings.show_value
-            && let Some(value) = self.value
-        {
-            line += &format!(" · value {} for {:?}", value.value, value.mover);
-        }
-        line
     }
 
     /// Advances the background work: takes in what the engine reported, plays the AI's move,

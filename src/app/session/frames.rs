@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use super::Session;
+
 /// How long the UI took to build its frames: the last one, and the longest while the engine
 /// was searching (the UI must stay fluid during any search).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -37,5 +39,25 @@ impl FrameTimes {
         if engine_works && self.frames > Self::WARM_UP {
             self.worst_during_search_ms = self.worst_during_search_ms.max(ms);
         }
+    }
+}
+
+impl Session {
+    /// How long the UI takes to build its frames.
+    pub fn frame_times(&self) -> FrameTimes {
+        self.frame_times
+    }
+
+    /// Records how long the last frame took to build, and the time since the one before.
+    pub fn record_frame(&mut self, elapsed: std::time::Duration, interval_seconds: f32) {
+        let engine_works = self.job.is_some()
+            || self.tournament.is_running()
+            || self.evolution.is_running()
+            || self.tuning.is_running()
+            || self.judge.is_judging()
+            || self.judge.is_reviewing()
+            || self.judge.series().is_running();
+        self.frame_times
+            .record(elapsed, interval_seconds, engine_works);
     }
 }
