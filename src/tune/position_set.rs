@@ -500,20 +500,21 @@ impl PositionSetWriter {
 
     /// Appends one game's records in a single write.
     pub fn append(&mut self, records: &[PositionRecord]) -> Result<(), FileError> {
-        let mut text = String::new();
-        for record in records {
-            text.push_str(&record.line());
-            text.push('\n');
-        }
-        self.file
-            .write_all(text.as_bytes())
-            .and_then(|()| self.file.flush())
-            .map_err(|e| FileError::new(&self.path, e.to_string()))
+        self.write_lines(records.iter().map(PositionRecord::line))
     }
 
     /// Appends record lines (each checked when the set is read) in a single write.
     pub fn append_lines(&mut self, lines: &[String]) -> Result<(), FileError> {
-        let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        self.write_lines(lines.iter().cloned())
+    }
+
+    /// Writes `lines`, each ended by a newline, in a single write.
+    fn write_lines(&mut self, lines: impl Iterator<Item = String>) -> Result<(), FileError> {
+        let mut text = String::new();
+        for line in lines {
+            text.push_str(&line);
+            text.push('\n');
+        }
         self.file
             .write_all(text.as_bytes())
             .and_then(|()| self.file.flush())
