@@ -10,7 +10,7 @@ const STEP_LIMIT: i32 = 1_000_000;
 
 /// The seed's mutation: every weight moves by round(w · R/100 · U(−1, 1)); when none moved,
 /// one random weight moves by ±1.
-pub fn mutate(weights: &Weights, percent: u32, rng: &mut impl Rng) -> Weights {
+pub(super) fn mutate(weights: &Weights, percent: u32, rng: &mut impl Rng) -> Weights {
     let mut mutant = *weights;
     for w in &mut mutant.0 {
         let change = f64::from(*w) * f64::from(percent) / 100.0 * rng.random_range(-1.0..1.0);

@@ -505,14 +505,17 @@ impl PositionSetWriter {
 
     /// Appends record lines (each checked when the set is read) in a single write.
     pub fn append_lines(&mut self, lines: &[String]) -> Result<(), FileError> {
-        self.write_lines(lines.iter().cloned())
+        self.write_lines(lines)
     }
 
     /// Writes `lines`, each ended by a newline, in a single write.
-    fn write_lines(&mut self, lines: impl Iterator<Item = String>) -> Result<(), FileError> {
+    fn write_lines(
+        &mut self,
+        lines: impl IntoIterator<Item = impl AsRef<str>>,
+    ) -> Result<(), FileError> {
         let mut text = String::new();
         for line in lines {
-            text.push_str(&line);
+            text.push_str(line.as_ref());
             text.push('\n');
         }
         self.file

@@ -49,7 +49,7 @@ impl Session {
     }
 
     /// Records how long the last frame took to build, and the time since the one before.
-    pub fn record_frame(&mut self, elapsed: std::time::Duration, interval_seconds: f32) {
+    pub fn record_frame(&mut self, elapsed: Duration, interval_seconds: f32) {
         let engine_works = self.job.is_some()
             || self.tournament.is_running()
             || self.evolution.is_running()
