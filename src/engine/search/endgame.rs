@@ -20,6 +20,13 @@ pub(super) const SOLVER_EMPTIES: u32 = 10;
 /// From this many empty cells on, nodes look for a stability cut-off.
 const STABILITY_EMPTIES: u32 = 4;
 
+/// A node looks for a stability cut-off only when `alpha` is at least this margin, given its
+/// empty cells: below it, cut-offs are too rare to pay for finding the stable discs (FFO
+/// #40–#42: 6 % more nodes, 6 % less time; Edax tries them from similar margins).
+fn stability_threshold(empties: u32) -> i32 {
+    2 * empties as i32 - 2
+}
+
 /// From this many empty cells on, moves are ordered by the opponent's replies first, parity
 /// second (FFO #40–#42: 236 M nodes against 265 M with parity first; the same with plain
 /// reply counts: 243 M against 273 M).
@@ -180,6 +187,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             1 => return self.last_move(position, empties),
             2 => return self.last_two(meter, position, empties, beta),
             _ if left >= STABILITY_EMPTIES
+                && alpha >= stability_threshold(left)
                 && let Some(ceiling) = self.margin_ceiling(position, alpha) =>
             {
                 return ceiling;
