@@ -1,8 +1,9 @@
 //! A bounded transposition table: a fixed array of entries sized in megabytes, two slots per
 //! hash bucket, shared by all the threads of a search. A new entry takes the slot of the same
 //! position, else the bucket's slot least worth keeping (empty, from an older search, or the
-//! shallower).
+//! shallower). A dropped table's slots are cleared and kept for the next table of its size.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 
 use crate::engine::position::Position;
@@ -87,9 +88,13 @@ impl TranspositionTable {
     /// A table of at most `bytes` (at least one bucket).
     pub fn with_bytes(bytes: usize) -> Self {
         let buckets = (bytes / BUCKET_BYTES).max(1);
-        // Zeroed memory straight from the allocator: the pages are mapped on first use.
-        let words = bytemuck::zeroed_vec(2 * BUCKET_SLOTS * buckets);
-        ask_for_huge_pages(&words);
+        let length = 2 * BUCKET_SLOTS * buckets;
+        let words = take_spare(length).unwrap_or_else(|| {
+            // Zeroed memory straight from the allocator: the pages are mapped on first use.
+            let words = bytemuck::zeroed_vec(length);
+            ask_for_huge_pages(&words);
+            words
+        });
         TranspositionTable {
             words,
             used_buckets: AtomicUsize::new(buckets.min(START_BYTES / BUCKET_BYTES)),
@@ -228,6 +233,42 @@ impl TranspositionTable {
     }
 }
 
+impl Drop for TranspositionTable {
+    /// Clears the part in use (the rest was never written) and keeps the slots for the next
+    /// table of the same size.
+    fn drop(&mut self) {
+        let mut words = std::mem::take(&mut self.words);
+        let used = (2 * BUCKET_SLOTS * self.used_buckets()).min(words.len());
+        for word in &mut words[..used] {
+            *word.get_mut() = 0;
+        }
+        let mut spares = SPARE_TABLES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if spares.len() == SPARE_LIMIT {
+            spares.remove(0);
+        }
+        spares.push(words);
+    }
+}
+
+/// The slots of dropped tables, all zero, for the next tables of their size: their pages are
+/// mapped already, while mapping a 256 MB table afresh costs this VM about 0.4 s (FFO #40–#42:
+/// 15 % of the time).
+static SPARE_TABLES: Mutex<Vec<Vec<AtomicU64>>> = Mutex::new(Vec::new());
+
+/// How many dropped tables are kept (the memory stays with the process).
+const SPARE_LIMIT: usize = 2;
+
+/// The zeroed slots of a dropped table of `length` words, if one is kept.
+fn take_spare(length: usize) -> Option<Vec<AtomicU64>> {
+    let mut spares = SPARE_TABLES
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let index = spares.iter().position(|words| words.len() == length)?;
+    Some(spares.swap_remove(index))
+}
+
 /// Asks the kernel to back the table with 2 MB pages: a search touches pages all over the
 /// table at once, and faulting them in 4 KB at a time cost a third of a 200 ms search.
 #[cfg(target_os = "linux")]
@@ -313,6 +354,29 @@ mod tests {
             "older searches give way to newer"
         );
         assert_eq!(table.bytes(), BUCKET_BYTES);
+    }
+
+    #[test]
+    fn a_dropped_table_is_reused_empty() {
+        let position = Position::from_colors(Bits::<1>([0b1100]), Bits([0b0011]), Color::Red);
+        // Tests on other threads may take or push spares meanwhile: try a few times.
+        let reused = (0..10).any(|_| {
+            let table = TranspositionTable::with_megabytes(3);
+            table.fit_to(u64::MAX);
+            table.store(&position, 5, 42, Bound::Exact, Some(3));
+            let address = table.words.as_ptr();
+            drop(table);
+            let table = TranspositionTable::with_megabytes(3);
+            assert!(
+                table.probe(&position).is_none(),
+                "a reused table starts empty"
+            );
+            table.words.as_ptr() == address
+        });
+        assert!(
+            reused,
+            "the slots of a dropped table are kept for the next one"
+        );
     }
 
     #[test]
