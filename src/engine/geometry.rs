@@ -112,11 +112,10 @@ impl<const W: usize> Geometry<W> {
                 "{shape}: single-word shift too wide"
             );
         }
-        let category_masks = Category::ALL.map(|category| {
-            (0..cells)
-                .filter(|&c| shape.category(c) == category)
-                .collect()
-        });
+        // Each cell classified once (classifying costs a walk over the cube).
+        let categories: Vec<Category> = (0..cells).map(|c| shape.category(c)).collect();
+        let category_masks = Category::ALL
+            .map(|category| (0..cells).filter(|&c| categories[c] == category).collect());
         let vector_axes = (W == 4
             && vector_moves_available()
             && axes.iter().all(|axis| axis.amount < 64))

@@ -75,6 +75,8 @@ pub(super) struct EndgameSolver<'a, const W: usize> {
     region_of: Vec<u8>,
     /// The cells of every region.
     regions: Vec<Bits<W>>,
+    /// `odd_cells[parity]`: the cells of the regions whose bits `parity` sets.
+    odd_cells: Vec<Bits<W>>,
     stability: Stability<W>,
     /// The board's corners (for [`weighted_replies`]).
     corners: Bits<W>,
@@ -95,11 +97,21 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         for (cell, &region) in region_of.iter().enumerate() {
             regions[usize::from(region)].insert(cell);
         }
+        let odd_cells = (0..1usize << regions.len())
+            .map(|parity| {
+                regions
+                    .iter()
+                    .enumerate()
+                    .filter(|(index, _)| parity >> index & 1 == 1)
+                    .fold(Bits::EMPTY, |cells, (_, region)| cells | *region)
+            })
+            .collect();
         EndgameSolver {
             geometry,
             rules,
             region_of,
             regions,
+            odd_cells,
             stability: Stability::new(shape),
             corners: geometry.category_mask(Category::Corner),
         }
@@ -248,12 +260,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         parity: u8,
         (alpha, beta): (i32, i32),
     ) -> i32 {
-        let odd = self
-            .regions
-            .iter()
-            .enumerate()
-            .filter(|(index, _)| parity >> index & 1 == 1)
-            .fold(Bits::EMPTY, |cells, (_, region)| cells | *region);
+        let odd = self.odd_cells[usize::from(parity)];
         let mut alpha = alpha;
         let mut best = -i32::MAX;
         let mut searched = 0;
