@@ -17,12 +17,22 @@ use super::counts::NodeCounts;
 use super::iterations::Iterations;
 use super::root_work::RootWork;
 use super::strong::{NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves};
-use crate::engine::{Geometry, Position};
+use crate::engine::{Geometry, Position, Shape};
 
-/// An exact solve iterates heuristically up to this many plies short of the end: deeper
-/// than the analysis does, for the table's moves (FFO #40–#42: 521 M nodes with 10, 440 M
-/// with 8, 450 M with 6, 516 M with 4).
-const EXACT_GAP: u32 = 8;
+/// How many plies short of the end an exact solve of a board of `shape` stops iterating
+/// heuristically before it searches to the end. On 8×8 the heuristic iterations order the
+/// exact search well: 8 (FFO #40–#42: 521 M nodes with 10, 440 M with 8, 450 M with 6, 516 M
+/// with 4; #45–#46 1,284 M nodes and 68 s, 1,876 M and 75 s with 16). On smaller 2D boards
+/// they cost more than they save, their nodes being three times as dear as exact ones: 14
+/// (6×6 from the start on two workers 224 s against 346 s with 8). The cubes keep 8 (see
+/// BENCHMARKS, session 15).
+fn exact_gap(shape: Shape) -> u32 {
+    if !shape.is_3d() && shape.cells() < 64 {
+        14
+    } else {
+        8
+    }
+}
 
 /// Finds the best move of `position` and its exact score (heuristic at `settings.depth` when
 /// more than `settings.endgame_empties` cells are empty) on the current rayon pool. The
@@ -35,7 +45,7 @@ pub fn solve_strong<const W: usize>(
     cancel: &AtomicBool,
 ) -> Analysis {
     let clock = Instant::now();
-    let depths = Iterations::with_gap(geometry, position, settings, EXACT_GAP);
+    let depths = Iterations::with_gap(geometry, position, settings, exact_gap(geometry.shape()));
     let target = depths.target;
     let cells = root_moves(geometry, position, settings);
     // Marks the first root move finished at a depth (depths only grow: one flag serves all).
