@@ -1,7 +1,7 @@
 //! A bounded transposition table: a fixed array of entries sized in megabytes, two slots per
 //! hash bucket, shared by all the threads of a search. A new entry takes the slot of the same
 //! position, else the bucket's slot least worth keeping (empty, from an older search, or the
-//! shallower). A dropped table's slots are cleared and kept for the next table of its size.
+//! shallower). A dropped table's slots are kept, and cleared for the next table of its size.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
@@ -234,39 +234,43 @@ impl TranspositionTable {
 }
 
 impl Drop for TranspositionTable {
-    /// Clears the part in use (the rest was never written) and keeps the slots for the next
-    /// table of the same size.
+    /// Keeps the slots, with how many of them were in use, for the next table of the same
+    /// size (cleared only if one comes).
     fn drop(&mut self) {
-        let mut words = std::mem::take(&mut self.words);
+        let words = std::mem::take(&mut self.words);
         let used = (2 * BUCKET_SLOTS * self.used_buckets()).min(words.len());
-        for word in &mut words[..used] {
-            *word.get_mut() = 0;
-        }
         let mut spares = SPARE_TABLES
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         if spares.len() == SPARE_LIMIT {
             spares.remove(0);
         }
-        spares.push(words);
+        spares.push((words, used));
     }
 }
 
-/// The slots of dropped tables, all zero, for the next tables of their size: their pages are
-/// mapped already, while mapping a 256 MB table afresh costs this VM about 0.4 s (FFO #40–#42:
-/// 15 % of the time).
-static SPARE_TABLES: Mutex<Vec<Vec<AtomicU64>>> = Mutex::new(Vec::new());
+/// The slots of dropped tables, each with the length of its part that was in use (the rest
+/// was never written), for the next tables of their size: their pages are mapped already,
+/// while mapping a 256 MB table afresh costs this VM about 0.4 s (FFO #40–#42: 15 % of the
+/// time).
+static SPARE_TABLES: Mutex<Vec<(Vec<AtomicU64>, usize)>> = Mutex::new(Vec::new());
 
 /// How many dropped tables are kept (the memory stays with the process).
 const SPARE_LIMIT: usize = 2;
 
-/// The zeroed slots of a dropped table of `length` words, if one is kept.
+/// The slots of a dropped table of `length` words, cleared, if one is kept.
 fn take_spare(length: usize) -> Option<Vec<AtomicU64>> {
-    let mut spares = SPARE_TABLES
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let index = spares.iter().position(|words| words.len() == length)?;
-    Some(spares.swap_remove(index))
+    let (mut words, used) = {
+        let mut spares = SPARE_TABLES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let index = spares.iter().position(|(words, _)| words.len() == length)?;
+        spares.swap_remove(index)
+    };
+    for word in &mut words[..used] {
+        *word.get_mut() = 0;
+    }
+    Some(words)
 }
 
 /// Asks the kernel to back the table with 2 MB pages: a search touches pages all over the
