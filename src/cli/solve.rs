@@ -31,8 +31,8 @@ pub struct SolveArgs {
     /// file's best makes the command fail. One position a line (`#` comments): an OBF line
     /// (8×8: 64 characters X, O or - from a1 row by row, the side to move, optional
     /// `; move:score` pairs), or on the board of --board our position text with optional
-    /// `; x-y-z:score` pairs. Scores are given as OBF gives them: cells left empty at the end
-    /// count for the winner.
+    /// `; x-y-z:score` pairs. OBF lines score as OBF does (cells left empty at the end count
+    /// for the winner), our position text as our rules do (the disc margin).
     #[arg(long, value_name = "FILE")]
     obf: Option<PathBuf>,
     /// With --obf: only positions A to B (numbered from 1 in file order), e.g. 40-49.
@@ -156,11 +156,9 @@ fn solve_file(
             args,
         });
         let (analysis, empties, end_empties) = solved;
-        // OBF scores give the empty cells left at the end to the winner; ours count discs.
         let score = analysis
             .best_score()
-            .map(margin_of_score)
-            .map(|margin| margin + margin.signum() * end_empties.unwrap_or(0) as i32);
+            .map(|score| (problem.scoring).score(margin_of_score(score), end_empties.unwrap_or(0)));
         let best = analysis.choose(None);
         let name = |cell: Option<usize>| cell.map_or("ps".to_string(), |c| cell_name(shape, c));
         let took = analysis.elapsed.as_secs_f64();

@@ -15,6 +15,28 @@ pub struct ScoredPosition {
     pub setup: Setup,
     /// `(move, exact score for the side to move)` in the order written.
     pub scores: Vec<(Move, i32)>,
+    /// How the scores count the cells left empty at the end.
+    pub scoring: Scoring,
+}
+
+/// How a file's exact scores treat the cells a finished game leaves empty.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Scoring {
+    /// As OBF and Edax score: the empty cells count for the winner.
+    EmptiesToWinner,
+    /// As our rules score (DESIGN §1): the disc difference, empty cells not counted.
+    DiscMargin,
+}
+
+impl Scoring {
+    /// The score of a game won by `margin` discs (our rules) whose line leaves `empties`
+    /// cells empty at the end.
+    pub fn score(self, margin: i32, empties: u32) -> i32 {
+        match self {
+            Scoring::EmptiesToWinner => margin + margin.signum() * empties as i32,
+            Scoring::DiscMargin => margin,
+        }
+    }
 }
 
 /// The 8×8 board.
@@ -70,6 +92,7 @@ pub fn parse_obf(text: &str) -> Result<ScoredPosition, String> {
     Ok(ScoredPosition {
         setup: setup.with_to_move(to_move),
         scores,
+        scoring: Scoring::EmptiesToWinner,
     })
 }
 
@@ -155,6 +178,14 @@ mod tests {
     /// FFO #40 as published with Edax's problem set (score +38 by A2).
     const FFO_40: &str =
         "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38";
+
+    #[test]
+    fn empty_cells_count_for_the_winner_only_under_obf_scoring() {
+        assert_eq!(Scoring::EmptiesToWinner.score(4, 3), 7);
+        assert_eq!(Scoring::EmptiesToWinner.score(-4, 3), -7);
+        assert_eq!(Scoring::EmptiesToWinner.score(0, 3), 0);
+        assert_eq!(Scoring::DiscMargin.score(-4, 3), -4);
+    }
 
     #[test]
     fn the_start_position_has_the_same_colours() {

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use crate::engine::notation::{Move, format_cell, parse_cell};
-use crate::engine::obf::{ScoredPosition, obf_shape, parse_obf, parse_scores};
+use crate::engine::obf::{ScoredPosition, Scoring, obf_shape, parse_obf, parse_scores};
 use crate::engine::{Setup, Shape};
 use crate::files::{FileError, read_text};
 
@@ -49,7 +49,8 @@ pub fn parse_position_line(line: &str, shape: Shape) -> Result<Setup, String> {
 
 /// One line of a problem file: an OBF line (always 8×8, whatever `shape` is), or our position
 /// text for `shape` followed by optional `; move:score` pairs in the board's notation
-/// (`2-3-1:+4`, `pass:-2`). The error names each format's problem.
+/// (`2-3-1:+4`, `pass:-2`), scored as our rules score (the disc margin). The error names
+/// each format's problem.
 pub fn parse_scored_line(line: &str, shape: Shape) -> Result<ScoredPosition, String> {
     let (head, tail) = line.split_once(';').unwrap_or((line, ""));
     let obf = match parse_obf(head) {
@@ -66,7 +67,11 @@ pub fn parse_scored_line(line: &str, shape: Shape) -> Result<ScoredPosition, Str
     };
     let example = format!("{}:+4", format_cell(shape, 0));
     let scores = parse_scores(tail, &read_move, &example)?;
-    Ok(ScoredPosition { setup, scores })
+    Ok(ScoredPosition {
+        setup,
+        scores,
+        scoring: Scoring::DiscMargin,
+    })
 }
 
 #[cfg(test)]
@@ -103,10 +108,12 @@ mod tests {
         assert_eq!(scored.setup, start);
         let cell = cube.cell([0, 1, 1]);
         assert_eq!(scored.scores, [(Move::Play(cell), 4), (Move::Pass, -2)]);
+        assert_eq!(scored.scoring, Scoring::DiscMargin);
         let obf = "---------------------------OX------XO--------------------------- O; d3:-2";
         let scored = parse_scored_line(obf, cube).unwrap();
         assert_eq!(scored.setup.shape(), obf_shape());
         assert_eq!(scored.scores.len(), 1);
+        assert_eq!(scored.scoring, Scoring::EmptiesToWinner);
         for (bad, expected) in [
             (format!("{}; 9-9-9:+4", start.text()), "'9-9-9:+4'"),
             (format!("{}; 1-2-2 +4", start.text()), "such as 1-1-1:+4"),
