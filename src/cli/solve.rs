@@ -13,7 +13,7 @@ use crate::engine::Shape;
 use crate::engine::notation::{Move, format_cell, replay};
 use crate::engine::obf::{ScoredPosition, obf_shape, square_of_cell};
 use crate::engine::search::{Analysis, margin_of_score, solve_strong};
-use crate::engine::{Geometry, Position, WidthJob};
+use crate::engine::{Geometry, Position, Weights, WidthJob};
 use crate::files::read_text_up_to;
 use crate::game::position_list::parse_scored_line;
 
@@ -35,6 +35,10 @@ pub struct SolveArgs {
     /// for the winner), our position text as our rules do (the disc margin).
     #[arg(long, value_name = "FILE")]
     obf: Option<PathBuf>,
+    /// The evaluation that orders the search before it searches to the end (weights
+    /// Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa): it changes the nodes, never the result.
+    #[arg(long, allow_hyphen_values = true, default_value_t = crate::cli::bench::ARWEN_V10)]
+    weights: Weights,
     /// With --obf: only positions A to B (numbered from 1 in file order), e.g. 40-49.
     #[arg(long, value_name = "A-B", requires = "obf")]
     problems: Option<String>,
@@ -56,9 +60,7 @@ fn solve<const W: usize>(
     args: &SolveArgs,
 ) -> Analysis {
     let empties = position.empties(geometry).count();
-    let mut settings = args
-        .strong
-        .settings(empties, crate::cli::bench::ARWEN_V10, true);
+    let mut settings = args.strong.settings(empties, args.weights, true);
     settings.endgame_empties = u32::MAX;
     solve_strong(geometry, position, &settings, &AtomicBool::new(false))
 }

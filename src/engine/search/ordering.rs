@@ -34,35 +34,79 @@ pub(super) fn weighted_replies<const W: usize>(
     replies.count() + (replies & corners).count()
 }
 
+/// One move of a node's list: its ordering key, its cell, and the discs it flips — worked
+/// out once when the node orders its moves by what they lead to, else empty until the move
+/// is searched (a legal move always flips something).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ListedMove<const W: usize> {
+    pub key: i32,
+    pub cell: usize,
+    pub flips: Bits<W>,
+}
+
 impl<const W: usize> Searcher<'_, W> {
-    /// Fills `list` with the moves, most promising first: the table's move, then corners,
-    /// then the others by how few replies they leave (deep nodes) or by the mobility-free
-    /// evaluation (shallow ones, not the shallowest) plus the killer and history bonuses,
-    /// X-squares last. Exact nodes are ordered fastest-first instead.
-    pub(super) fn order(
+    /// Fills `list` with the moves (keys 0), with their flips where [`Self::order`] looks at
+    /// the children: exact nodes and those `depth` plies deep enough to be scored.
+    pub(super) fn list_moves(
         &self,
         position: &Position<W>,
         moves: Bits<W>,
+        (depth, exact): (u32, bool),
+        list: &mut Vec<ListedMove<W>>,
+    ) {
+        let with_flips = exact || depth >= ORDERED_DEPTH;
+        list.clear();
+        list.extend(moves.iter().map(|cell| ListedMove {
+            key: 0,
+            cell,
+            flips: if with_flips {
+                self.geometry.flips(position.mover, position.opponent, cell)
+            } else {
+                Bits::EMPTY
+            },
+        }));
+    }
+
+    /// The discs `entry`'s move flips in `position`, worked out now if the list left them out.
+    #[inline(always)]
+    pub(super) fn flips_of(&self, position: &Position<W>, entry: &ListedMove<W>) -> Bits<W> {
+        if entry.flips.is_empty() {
+            self.geometry
+                .flips(position.mover, position.opponent, entry.cell)
+        } else {
+            entry.flips
+        }
+    }
+
+    /// Orders `list` (from [`Self::list_moves`]), most promising first: the table's move,
+    /// then corners, then the others by how few replies they leave (deep nodes) or by the
+    /// mobility-free evaluation (shallow ones, not the shallowest) plus the killer and
+    /// history bonuses, X-squares last. Exact nodes are ordered fastest-first instead.
+    pub(super) fn order(
+        &self,
+        position: &Position<W>,
         table_move: Option<usize>,
         (depth, exact): (u32, bool),
         ply: usize,
-        list: &mut Vec<(i32, usize)>,
+        list: &mut [ListedMove<W>],
     ) {
-        list.clear();
         if exact {
-            return self.order_fastest_first(position, moves, table_move, list);
+            return self.order_fastest_first(position, table_move, list);
         }
         let scored = depth >= ORDERED_DEPTH;
         // Shallow nodes score a move by the material after it, deep ones by the replies.
         let material = (scored && depth <= self.mobility_depth)
             .then(|| self.evaluator.material(position, position.to_move));
-        for cell in moves {
+        for entry in list.iter_mut() {
+            let cell = entry.cell;
             let mut key = if scored {
-                let flips = self.geometry.flips(position.mover, position.opponent, cell);
                 match material {
-                    Some(material) => self.evaluator.material_after(material, true, cell, flips),
+                    Some(material) => {
+                        self.evaluator
+                            .material_after(material, true, cell, entry.flips)
+                    }
                     None => {
-                        let child = position.apply(cell, flips);
+                        let child = position.apply(cell, entry.flips);
                         -REPLY * child.legal_moves(self.geometry).count() as i32
                     }
                 }
@@ -78,25 +122,23 @@ impl<const W: usize> Searcher<'_, W> {
             if table_move == Some(cell) {
                 key = i32::MAX;
             }
-            list.push((key, cell));
+            entry.key = key;
         }
-        list.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
     }
 
-    /// Fills `list` with the moves of an exact node: the table's move, then the others by
-    /// how few replies they leave ([`weighted_replies`]), a corner counting as half a reply
-    /// fewer and an X-square as half a reply more (no history: at exact nodes it only adds
-    /// noise).
+    /// Orders the moves of an exact node: the table's move, then the others by how few
+    /// replies they leave ([`weighted_replies`]), a corner counting as half a reply fewer and
+    /// an X-square as half a reply more (no history: at exact nodes it only adds noise).
     fn order_fastest_first(
         &self,
         position: &Position<W>,
-        moves: Bits<W>,
         table_move: Option<usize>,
-        list: &mut Vec<(i32, usize)>,
+        list: &mut [ListedMove<W>],
     ) {
-        for cell in moves {
-            let flips = self.geometry.flips(position.mover, position.opponent, cell);
-            let child = position.apply(cell, flips);
+        for entry in list.iter_mut() {
+            let cell = entry.cell;
+            let child = position.apply(cell, entry.flips);
             let mut key = -REPLY * weighted_replies(self.geometry, &child, self.corners) as i32;
             if self.corners.contains(cell) {
                 key += EXACT_CORNER_BONUS;
@@ -106,9 +148,9 @@ impl<const W: usize> Searcher<'_, W> {
             if table_move == Some(cell) {
                 key = i32::MAX;
             }
-            list.push((key, cell));
+            entry.key = key;
         }
-        list.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
     }
 
     /// Re-orders the moves of an exact node with many empties by a shallow heuristic search of
@@ -118,16 +160,16 @@ impl<const W: usize> Searcher<'_, W> {
         position: &Position<W>,
         table_move: Option<usize>,
         ply: usize,
-        list: &mut [(i32, usize)],
+        list: &mut [ListedMove<W>],
     ) {
         for entry in list.iter_mut() {
-            if table_move == Some(entry.1) {
+            if table_move == Some(entry.cell) {
                 continue;
             }
-            let child = position.play(self.geometry, entry.1).expect("a legal move");
+            let child = position.apply(entry.cell, entry.flips);
             let value = -self.negamax(&child, SHALLOW_ORDER_DEPTH, -i32::MAX, i32::MAX, ply + 1);
-            entry.0 = value.clamp(-(1 << 27), 1 << 27);
+            entry.key = value.clamp(-(1 << 27), 1 << 27);
         }
-        list.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
     }
 }

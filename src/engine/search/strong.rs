@@ -16,10 +16,11 @@ use super::endgame::{EndgameSolver, SOLVER_EMPTIES, final_margin, score_of_margi
 use super::history::MoveHistory;
 use super::iterations::Iterations;
 use super::meter::Meter;
+use super::ordering::ListedMove;
 use super::root_work::RootWork;
 use super::selected::score_selected_strong;
 use super::symmetry::distinct_moves;
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, TranspositionTable, hash};
 use crate::engine::bits::Bits;
 use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::geometry::Geometry;
@@ -161,7 +162,9 @@ pub(super) struct Searcher<'a, const W: usize> {
     pub(super) meter: Meter<'a>,
     endgame: EndgameSolver<'a, W>,
     /// Reusable move lists, one per ply from the root.
-    lists: Vec<Vec<(i32, usize)>>,
+    lists: Vec<Vec<ListedMove<W>>>,
+    /// A reusable list of the children's hashes (enhanced transposition cut-offs).
+    child_keys: Vec<u64>,
     pub(super) history: MoveHistory,
     /// Nodes with more plies left than this order their moves by the opponent's replies.
     pub(super) mobility_depth: u32,
@@ -196,6 +199,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             ),
             endgame: EndgameSolver::new(geometry, settings.rules),
             lists: Vec::new(),
+            child_keys: Vec::new(),
             history: MoveHistory::new(geometry.shape().cells()),
             // Move generation costs more on a cube: there the material order stays in use
             // deeper (fewer nodes as well as cheaper ones on 6x6x6; more nodes on 8x8).
@@ -239,6 +243,8 @@ impl<'a, const W: usize> Searcher<'a, W> {
         if self.meter.stopped {
             return 0;
         }
+        let key = hash(position);
+        self.table.prefetch(key);
         let moves = position.legal_moves(self.geometry);
         if moves.is_empty() {
             let passed = position.pass();
@@ -254,7 +260,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
         }
         let (mut alpha, mut beta) = (alpha, beta);
         let mut table_move = None;
-        if let Some(entry) = self.table.probe(position) {
+        if let Some(entry) = self.table.probe_key(key) {
             let entry_depth = u32::from(entry.depth);
             let trusted = depth < left || entry_depth >= left || entry_depth >= TRUSTED_DEPTH;
             table_move = (entry.best != u16::MAX && trusted).then_some(usize::from(entry.best));
@@ -275,25 +281,21 @@ impl<'a, const W: usize> Searcher<'a, W> {
         {
             return bound;
         }
-        if depth >= ETC_DEPTH
-            && let Some(score) = self.transposition_cutoff(position, moves, depth, beta)
-        {
-            return score;
-        }
-        let original_alpha = alpha;
         if self.lists.len() <= ply {
             self.lists.resize_with(ply + 1, Vec::new);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        self.order(
-            position,
-            moves,
-            table_move,
-            (depth, depth >= left),
-            ply,
-            &mut list,
-        );
-        if depth >= left && left >= SHALLOW_ORDER_EMPTIES {
+        let exact = depth >= left;
+        self.list_moves(position, moves, (depth, exact), &mut list);
+        if depth >= ETC_DEPTH
+            && let Some(score) = self.transposition_cutoff(position, &list, depth, beta)
+        {
+            self.lists[ply] = list;
+            return score;
+        }
+        let original_alpha = alpha;
+        self.order(position, table_move, (depth, exact), ply, &mut list);
+        if exact && left >= SHALLOW_ORDER_EMPTIES {
             self.order_by_shallow_search(position, table_move, ply, &mut list);
         }
         let busy = self.busy.filter(|_| depth >= BUSY_DEPTH);
@@ -305,17 +307,16 @@ impl<'a, const W: usize> Searcher<'a, W> {
         'passes: for deferred_pass in [false, true] {
             let mut deferred = false;
             for entry in list.iter_mut() {
-                if deferred_pass != (entry.0 == DEFERRED) {
+                if deferred_pass != (entry.key == DEFERRED) {
                     continue;
                 }
-                let cell = entry.1;
-                let flips = self.geometry.flips(position.mover, position.opponent, cell);
-                let child = position.apply(cell, flips);
+                let cell = entry.cell;
+                let child = position.apply(cell, self.flips_of(position, entry));
                 if !deferred_pass
                     && searched > 0
                     && busy.is_some_and(|busy| depth > BUSY_DEPTH && busy.is_busy(&child))
                 {
-                    entry.0 = DEFERRED;
+                    entry.key = DEFERRED;
                     deferred = true;
                     continue;
                 }
@@ -351,7 +352,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             } else {
                 Bound::Exact
             };
-            self.table.store(position, depth, best, bound, best_move);
+            self.table.store_key(key, depth, best, bound, best_move);
         }
         best
     }
@@ -359,20 +360,29 @@ impl<'a, const W: usize> Searcher<'a, W> {
     /// Enhanced transposition cut-off: a child whose table entry already bounds its value low
     /// enough (deep enough) proves this node's value at least `beta` without a search.
     fn transposition_cutoff(
-        &self,
+        &mut self,
         position: &Position<W>,
-        moves: Bits<W>,
+        list: &[ListedMove<W>],
         depth: u32,
         beta: i32,
     ) -> Option<i32> {
-        moves.iter().find_map(|cell| {
-            let flips = self.geometry.flips(position.mover, position.opponent, cell);
-            let child = position.apply(cell, flips);
-            let entry = self.table.probe(&child)?;
+        // Every child's bucket is asked for before the first is read, so that the memory
+        // waits overlap.
+        let mut keys = std::mem::take(&mut self.child_keys);
+        keys.clear();
+        keys.extend(list.iter().map(|entry| {
+            let key = hash(&position.apply(entry.cell, self.flips_of(position, entry)));
+            self.table.prefetch(key);
+            key
+        }));
+        let cutoff = keys.iter().find_map(|&key| {
+            let entry = self.table.probe_key(key)?;
             let bounds_above = matches!(entry.bound, Bound::Exact | Bound::Upper);
             (bounds_above && u32::from(entry.depth) + 1 >= depth && -entry.score >= beta)
                 .then_some(-entry.score)
-        })
+        });
+        self.child_keys = keys;
+        cutoff
     }
 
     /// Takes root moves from `work` until every one is finished (or the search is stopped),

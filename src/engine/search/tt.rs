@@ -153,7 +153,28 @@ impl TranspositionTable {
     /// The entry stored for `position`, if any.
     #[inline]
     pub fn probe<const W: usize>(&self, position: &Position<W>) -> Option<Entry> {
-        let key = hash(position);
+        self.probe_key(hash(position))
+    }
+
+    /// Starts bringing the bucket of the position whose [`hash`] is `key` into the cache, so
+    /// that a probe or store of it soon after finds it there instead of waiting on memory.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let first_word = &self.words[2 * self.bucket(key).start];
+            // SAFETY: SSE is part of every x86-64 processor, and a prefetch only hints at the
+            // cache: it reads nothing the program sees, whatever the address.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(first_word.as_ptr().cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The entry stored for the position whose [`hash`] is `key`, if any.
+    #[inline]
+    pub fn probe_key(&self, key: u64) -> Option<Entry> {
         self.bucket(key).find_map(|slot| {
             let (checked, word) = self.load(slot);
             (checked ^ word == key)
@@ -172,6 +193,12 @@ impl TranspositionTable {
         bound: Bound,
         best: Option<usize>,
     ) {
+        self.store_key(hash(position), depth, score, bound, best);
+    }
+
+    /// Stores a result for the position whose [`hash`] is `key`.
+    #[inline]
+    pub fn store_key(&self, key: u64, depth: u32, score: i32, bound: Bound, best: Option<usize>) {
         let depth = depth.min(u32::from(u8::MAX)) as u8;
         let generation = self.generation.load(Ordering::Relaxed);
         let best = best.map_or(u16::MAX, |cell| cell as u16);
@@ -182,7 +209,7 @@ impl TranspositionTable {
             best,
             generation,
         };
-        self.insert(hash(position), entry.pack());
+        self.insert(key, entry.pack());
     }
 
     /// Stores the packed entry `word` for the position with hash `key`.
