@@ -6,9 +6,9 @@ mod common;
 
 use common::command::solve;
 
-/// One worker's nodes for #1–#19 at the last change of the solver (2,973,353), with room
+/// One worker's nodes for #1–#19 at the last change of the solver (3,192,815), with room
 /// for a little drift; a solver that needs more has got worse.
-const NODE_BUDGET_1_TO_19: u64 = 3_200_000;
+const NODE_BUDGET_1_TO_19: u64 = 3_450_000;
 
 #[test]
 fn ffo_1_to_19_are_solved_right_within_the_node_budget() {

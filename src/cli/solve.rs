@@ -12,7 +12,7 @@ use super::setup::{PositionArgs, StrongArgs};
 use crate::engine::Shape;
 use crate::engine::notation::{Move, format_cell, replay};
 use crate::engine::obf::{ScoredPosition, obf_shape, square_of_cell};
-use crate::engine::search::{Analysis, margin_of_score, solve_strong};
+use crate::engine::search::{Analysis, SOLVER_ORDERING, margin_of_score, solve_strong};
 use crate::engine::{Geometry, Position, Weights, WidthJob};
 use crate::files::read_text_up_to;
 use crate::game::position_list::parse_scored_line;
@@ -36,8 +36,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     obf: Option<PathBuf>,
     /// The evaluation that orders the search before it searches to the end (weights
-    /// Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa): it changes the nodes, never the result.
-    #[arg(long, allow_hyphen_values = true, default_value_t = crate::cli::bench::ARWEN_V10)]
+    /// Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa; by default mobility and corners only): it
+    /// changes the nodes, never the result.
+    #[arg(long, allow_hyphen_values = true, default_value_t = SOLVER_ORDERING)]
     weights: Weights,
     /// With --obf: only positions A to B (numbered from 1 in file order), e.g. 40-49.
     #[arg(long, value_name = "A-B", requires = "obf")]

@@ -23,5 +23,5 @@ pub use analysis::{Analysis, AnalysisSettings, MoveScore, analyze, score_text};
 pub use counts::NodeCounts;
 pub use endgame::margin_of_score;
 pub use selected::score_selected_strong;
-pub use solve::solve_strong;
+pub use solve::{SOLVER_ORDERING, solve_strong};
 pub use strong::{StrongSettings, WIN, analyze_strong, best_moves_strong, final_score};

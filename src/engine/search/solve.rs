@@ -17,7 +17,14 @@ use super::counts::NodeCounts;
 use super::iterations::Iterations;
 use super::root_work::RootWork;
 use super::strong::{NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves};
-use crate::engine::{Geometry, Position, Shape};
+use crate::engine::{Geometry, Position, Shape, Weights};
+
+/// The evaluation that orders an exact solve best of those measured: the seed's Arwen v10
+/// mobility and corner weights alone, the other seven zero (one worker, against Arwen v10
+/// whole: FFO #40–#44 397 M → 356 M nodes, #45–#46 1,284 M → 973 M, #47–#48 2,203 M →
+/// 1,490 M; 6×6×6 #1–#4 −11 %, 4×4×4 #1–#10 and 6×6 at 26 empties within 4 %). Weighing
+/// edges, X-squares or discs as well ordered worse; so did weights fitted to exact margins.
+pub const SOLVER_ORDERING: Weights = Weights([13, 0, 1000, 0, 0, 0, 0, 0, 0]);
 
 /// How many plies short of the end an exact solve of a board of `shape` stops iterating
 /// heuristically before it searches to the end. On 8×8 the heuristic iterations order the
