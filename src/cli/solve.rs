@@ -159,9 +159,11 @@ fn solve_file(
             args,
         });
         let (analysis, empties, end_empties) = solved;
-        let score = analysis
-            .best_score()
-            .map(|score| (problem.scoring).score(margin_of_score(score), end_empties.unwrap_or(0)));
+        let score = analysis.best_score().map(|score| {
+            problem
+                .scoring
+                .score(margin_of_score(score), end_empties.unwrap_or(0))
+        });
         let best = analysis.choose(None);
         let name = |cell: Option<usize>| cell.map_or("ps".to_string(), |c| cell_name(shape, c));
         let took = analysis.elapsed.as_secs_f64();

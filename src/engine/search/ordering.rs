@@ -44,9 +44,15 @@ pub(super) struct ListedMove<const W: usize> {
     pub flips: Bits<W>,
 }
 
+/// Whether a node `depth` plies deep orders its moves by the children they lead to (exact
+/// nodes and those deep enough to score their moves), so that its list needs their flips.
+fn orders_by_children(depth: u32, exact: bool) -> bool {
+    exact || depth >= ORDERED_DEPTH
+}
+
 impl<const W: usize> Searcher<'_, W> {
     /// Fills `list` with the moves (keys 0), with their flips where [`Self::order`] looks at
-    /// the children: exact nodes and those `depth` plies deep enough to be scored.
+    /// the children ([`orders_by_children`]).
     pub(super) fn list_moves(
         &self,
         position: &Position<W>,
@@ -54,7 +60,7 @@ impl<const W: usize> Searcher<'_, W> {
         (depth, exact): (u32, bool),
         list: &mut Vec<ListedMove<W>>,
     ) {
-        let with_flips = exact || depth >= ORDERED_DEPTH;
+        let with_flips = orders_by_children(depth, exact);
         list.clear();
         list.extend(moves.iter().map(|cell| ListedMove {
             key: 0,
@@ -93,7 +99,7 @@ impl<const W: usize> Searcher<'_, W> {
         if exact {
             return self.order_fastest_first(position, table_move, list);
         }
-        let scored = depth >= ORDERED_DEPTH;
+        let scored = orders_by_children(depth, exact);
         // Shallow nodes score a move by the material after it, deep ones by the replies.
         let material = (scored && depth <= self.mobility_depth)
             .then(|| self.evaluator.material(position, position.to_move));

@@ -243,8 +243,6 @@ impl<'a, const W: usize> Searcher<'a, W> {
         if self.meter.stopped {
             return 0;
         }
-        let key = hash(position);
-        self.table.prefetch(key);
         let moves = position.legal_moves(self.geometry);
         if moves.is_empty() {
             let passed = position.pass();
@@ -258,6 +256,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 .evaluator
                 .evaluate_for_mover(self.geometry, position, moves);
         }
+        let key = hash(position);
         let (mut alpha, mut beta) = (alpha, beta);
         let mut table_move = None;
         if let Some(entry) = self.table.probe_key(key) {

@@ -183,19 +183,6 @@ impl TranspositionTable {
         })
     }
 
-    /// Stores a result for `position`.
-    #[inline]
-    pub fn store<const W: usize>(
-        &self,
-        position: &Position<W>,
-        depth: u32,
-        score: i32,
-        bound: Bound,
-        best: Option<usize>,
-    ) {
-        self.store_key(hash(position), depth, score, bound, best);
-    }
-
     /// Stores a result for the position whose [`hash`] is `key`.
     #[inline]
     pub fn store_key(&self, key: u64, depth: u32, score: i32, bound: Bound, best: Option<usize>) {
@@ -368,10 +355,10 @@ mod tests {
         let table = TranspositionTable::with_bytes(BUCKET_BYTES);
         let position =
             |mover: u64| Position::from_colors(Bits::<1>([mover]), Bits([0]), Color::Red);
-        table.store(&position(1), 9, 1, Bound::Exact, None);
-        table.store(&position(2), 3, 2, Bound::Exact, None);
+        table.store_key(hash(&position(1)), 9, 1, Bound::Exact, None);
+        table.store_key(hash(&position(2)), 3, 2, Bound::Exact, None);
         assert!(table.probe(&position(1)).is_some() && table.probe(&position(2)).is_some());
-        table.store(&position(4), 5, 4, Bound::Exact, None);
+        table.store_key(hash(&position(4)), 5, 4, Bound::Exact, None);
         assert_eq!(
             table.probe(&position(1)).map(|e| e.score),
             Some(1),
@@ -379,7 +366,7 @@ mod tests {
         );
         assert!(table.probe(&position(2)).is_none(), "the shallow one goes");
         table.next_generation();
-        table.store(&position(8), 1, 8, Bound::Exact, None);
+        table.store_key(hash(&position(8)), 1, 8, Bound::Exact, None);
         assert!(
             table.probe(&position(8)).is_some(),
             "older searches give way to newer"
@@ -394,7 +381,7 @@ mod tests {
         let reused = (0..10).any(|_| {
             let table = TranspositionTable::with_megabytes(3);
             table.fit_to(u64::MAX);
-            table.store(&position, 5, 42, Bound::Exact, Some(3));
+            table.store_key(hash(&position), 5, 42, Bound::Exact, Some(3));
             let address = table.words.as_ptr();
             drop(table);
             let table = TranspositionTable::with_megabytes(3);
@@ -417,8 +404,8 @@ mod tests {
             .map(|n| Position::from_colors(Bits([n << 8]), Bits([n]), Color::Red))
             .collect();
         for (depth, position) in positions.iter().enumerate() {
-            table.store(
-                position,
+            table.store_key(
+                hash(position),
                 depth as u32 % 50,
                 depth as i32,
                 Bound::Lower,
@@ -441,7 +428,7 @@ mod tests {
         assert!(table.bytes() <= 1 << 20);
         let position = Position::from_colors(Bits::<1>([0b1010]), Bits([0b0101]), Color::Red);
         assert!(table.probe(&position).is_none());
-        table.store(&position, 5, 42, Bound::Exact, Some(3));
+        table.store_key(hash(&position), 5, 42, Bound::Exact, Some(3));
         let entry = table.probe(&position).unwrap();
         assert_eq!(
             (entry.score, entry.depth, entry.bound, entry.best),
