@@ -251,3 +251,93 @@ fn a_match_against_several_opponents_plays_each_and_tabulates_them() {
         "{report}"
     );
 }
+
+#[test]
+fn patterns_are_fitted_to_exact_scores_and_order_the_solver() {
+    let folder = tempfile::tempdir().unwrap();
+    let set = folder.path().join("set.positions");
+    let set = set.to_str().unwrap();
+    let make = [
+        "positions",
+        "--board",
+        "8x8",
+        "--count",
+        "400",
+        "--depth",
+        "1",
+        "--per-game",
+        "20",
+        "--label-depth",
+        "1",
+        "--label-exact",
+        "10",
+        "--out",
+        set,
+        "--threads",
+        "2",
+    ];
+    stdout(&reversi3d(&make));
+    let patterns = folder.path().join("fitted.bin");
+    let patterns = patterns.to_str().unwrap();
+    let fit = ["fit-patterns", "--data", set, "--out", patterns];
+    let report = stdout(&reversi3d(&fit));
+    // The fit learns: the kept epoch's error on the fitted positions is below the first's.
+    let first = report
+        .lines()
+        .find(|line| line.starts_with("epoch    1:"))
+        .unwrap_or_else(|| panic!("{report}"));
+    let first: f64 = first.split_whitespace().nth(3).unwrap().parse().unwrap();
+    let kept = report.split("kept epoch ").nth(1).unwrap();
+    let kept: f64 = kept.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(kept < first, "{report}");
+    // The file orders a solve (which finds the same exact score as ever).
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/ffo.obf");
+    let solved = stdout(&reversi3d(&[
+        "solve",
+        "--obf",
+        suite,
+        "--problems",
+        "1-3",
+        "--patterns",
+        patterns,
+        "--threads",
+        "1",
+    ]));
+    assert!(solved.contains("every score agrees"), "{solved}");
+
+    // A set without exact scores, another board or a bad file are refused with the reason.
+    let unlabelled = folder.path().join("unlabelled.positions");
+    let unlabelled = unlabelled.to_str().unwrap();
+    stdout(&reversi3d(&[
+        "positions",
+        "--board",
+        "8x8",
+        "--count",
+        "100",
+        "--depth",
+        "1",
+        "--out",
+        unlabelled,
+    ]));
+    let refused = refusal(&reversi3d(&[
+        "fit-patterns",
+        "--data",
+        unlabelled,
+        "--out",
+        patterns,
+    ]));
+    assert!(refused.contains("no exactly scored"), "{refused}");
+    let bad = folder.path().join("bad.bin");
+    std::fs::write(&bad, "reversi3d-patterns 1 114777 -\nshort").unwrap();
+    let refused = refusal(&reversi3d(&[
+        "solve",
+        "--board",
+        "8x8",
+        "--patterns",
+        bad.to_str().unwrap(),
+    ]));
+    assert!(
+        refused.contains("bad.bin") && refused.contains("bytes of weights"),
+        "{refused}"
+    );
+}

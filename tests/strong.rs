@@ -28,6 +28,7 @@ fn settings(depth: u32, endgame_empties: u32, rules: Rules) -> StrongSettings {
         time_budget: None,
         symmetry: false,
         selective: false,
+        patterns: None,
     }
 }
 

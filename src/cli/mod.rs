@@ -5,6 +5,7 @@ pub mod bench;
 mod compare;
 mod duel;
 mod evolve;
+mod fit_patterns;
 mod interrupt;
 mod merge;
 mod perft;
@@ -68,6 +69,9 @@ pub enum Command {
     /// write them as a preset, optionally verified in a match; or tune in rounds of position
     /// set, fit and verification (resumable).
     Tune(tune::TuneArgs),
+    /// Fit the 8×8 pattern evaluation (the solver's move ordering) to the exact scores of a
+    /// position set and write the pattern file.
+    FitPatterns(fit_patterns::FitPatternsArgs),
     /// Join the shard files of a sharded run (`--shard I/N`) into the report of the whole run.
     Merge(merge::MergeArgs),
     /// Write (and with --submit, submit) the Slurm job array that plays a run in shards, and
@@ -93,6 +97,7 @@ pub fn run(command: Command, out: &mut (dyn std::io::Write + Send)) -> anyhow::R
         Command::Match(args) => duel::run(&args, out),
         Command::Positions(args) => positions::run(&args, out),
         Command::Tune(args) => tune::run(&args, out),
+        Command::FitPatterns(args) => fit_patterns::run(&args, out),
         Command::Merge(args) => merge::run(&args, out),
         Command::Slurm(command) => slurm::run(&command, out),
         Command::Preset(command) => preset::run(&command, out),

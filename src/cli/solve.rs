@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
 use anyhow::Context;
 use clap::Args;
@@ -12,6 +13,7 @@ use super::setup::{PositionArgs, StrongArgs};
 use crate::engine::Shape;
 use crate::engine::notation::{Move, format_cell, replay};
 use crate::engine::obf::{ScoredPosition, obf_shape, square_of_cell};
+use crate::engine::patterns::PatternEvaluation;
 use crate::engine::search::{Analysis, SOLVER_ORDERING, margin_of_score, solve_strong};
 use crate::engine::{Geometry, Position, Weights, WidthJob};
 use crate::files::read_text_up_to;
@@ -38,8 +40,15 @@ pub struct SolveArgs {
     /// The evaluation that orders the search before it searches to the end (weights
     /// Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa; by default mobility and corners only): it
     /// changes the nodes, never the result.
-    #[arg(long, allow_hyphen_values = true, default_value_t = SOLVER_ORDERING)]
-    weights: Weights,
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "patterns")]
+    weights: Option<Weights>,
+    /// 8×8: order by the pattern evaluation in this file (made by `reversi3d fit-patterns`)
+    /// instead of weights.
+    #[arg(long, value_name = "FILE")]
+    patterns: Option<PathBuf>,
+    /// The pattern evaluation in use, read once.
+    #[arg(skip)]
+    loaded_patterns: OnceLock<Option<Arc<PatternEvaluation>>>,
     /// With --obf: only positions A to B (numbered from 1 in file order), e.g. 40-49.
     #[arg(long, value_name = "A-B", requires = "obf")]
     problems: Option<String>,
@@ -47,6 +56,16 @@ pub struct SolveArgs {
 
 /// Solves the position (or the file's) and prints the result.
 pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let patterns = match &args.patterns {
+        Some(path) => {
+            let bytes = std::fs::read(path).with_context(|| path.display().to_string())?;
+            let evaluation = PatternEvaluation::from_bytes(&bytes)
+                .with_context(|| path.display().to_string())?;
+            Some(Arc::new(evaluation))
+        }
+        None => None,
+    };
+    args.loaded_patterns.get_or_init(|| patterns);
     let pool = super::thread_pool(args.threads)?;
     if let Some(path) = &args.obf {
         return pool.install(|| solve_file(args, path, out));
@@ -61,8 +80,10 @@ fn solve<const W: usize>(
     args: &SolveArgs,
 ) -> Analysis {
     let empties = position.empties(geometry).count();
-    let mut settings = args.strong.settings(empties, args.weights, true);
+    let weights = args.weights.unwrap_or(SOLVER_ORDERING);
+    let mut settings = args.strong.settings(empties, weights, true);
     settings.endgame_empties = u32::MAX;
+    settings.patterns = args.loaded_patterns.get().cloned().flatten();
     solve_strong(geometry, position, &settings, &AtomicBool::new(false))
 }
 

@@ -6,6 +6,7 @@ pub mod features;
 pub mod geometry;
 pub mod notation;
 pub mod obf;
+pub mod patterns;
 pub mod perft;
 pub mod position;
 pub mod search;

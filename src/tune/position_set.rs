@@ -213,6 +213,9 @@ pub struct Sample {
     pub result: f64,
     /// The deeper search's value, if labelled.
     pub label: Option<Label>,
+    /// On a board of one word (8×8 and smaller): the side to move's and the other side's
+    /// discs, for fitting the pattern evaluation.
+    pub discs: Option<[u64; 2]>,
 }
 
 /// A position set as read.
@@ -448,6 +451,7 @@ fn parse_record<const W: usize>(
         features,
         result: result.points(),
         label: record.label,
+        discs: (W == 1).then(|| [parsed.mover.0[0], parsed.opponent.0[0]]),
     };
     Ok((record, sample))
 }

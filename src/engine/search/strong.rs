@@ -4,6 +4,7 @@
 //! not use up depth, so a search as deep as the empty cells solves the position exactly; the
 //! last few empties go to the endgame solver.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32};
 use std::time::{Duration, Instant};
 
@@ -24,6 +25,7 @@ use super::tt::{Bound, TranspositionTable, hash};
 use crate::engine::bits::Bits;
 use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::geometry::Geometry;
+use crate::engine::patterns::PatternEvaluation;
 use crate::engine::position::{Position, Rules};
 use crate::engine::shape::Category;
 
@@ -52,6 +54,9 @@ pub struct StrongSettings {
     /// Prune heuristic nodes by ProbCut (a shallow search's verdict): far fewer nodes, a
     /// value the full-width search would almost always agree with.
     pub selective: bool,
+    /// On 8×8: evaluate by these patterns instead of the weights (the weights still order
+    /// shallow nodes by material).
+    pub patterns: Option<Arc<PatternEvaluation>>,
 }
 
 impl StrongSettings {
@@ -75,6 +80,7 @@ impl StrongSettings {
             time_budget: None,
             symmetry: true,
             selective: false,
+            patterns: None,
         }
     }
 }
@@ -170,6 +176,8 @@ pub(super) struct Searcher<'a, const W: usize> {
     pub(super) mobility_depth: u32,
     /// Heuristic nodes try a ProbCut first.
     selective: bool,
+    /// The pattern evaluation, if it replaces the weights' (8×8 only).
+    patterns: Option<Arc<PatternEvaluation>>,
 }
 
 impl<'a, const W: usize> Searcher<'a, W> {
@@ -205,6 +213,10 @@ impl<'a, const W: usize> Searcher<'a, W> {
             // deeper (fewer nodes as well as cheaper ones on 6x6x6; more nodes on 8x8).
             mobility_depth: if geometry.shape().is_3d() { 5 } else { 3 },
             selective: settings.selective,
+            patterns: settings
+                .patterns
+                .clone()
+                .filter(|_| W == 1 && geometry.shape().cells() == 64 && !geometry.shape().is_3d()),
         }
     }
 
@@ -252,9 +264,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             return -self.negamax(&passed, depth, -beta, -alpha, ply + 1);
         }
         if depth == 0 {
-            return self
-                .evaluator
-                .evaluate_for_mover(self.geometry, position, moves);
+            return self.leaf_value(position, moves, left);
         }
         let key = hash(position);
         let (mut alpha, mut beta) = (alpha, beta);
@@ -354,6 +364,20 @@ impl<'a, const W: usize> Searcher<'a, W> {
             self.table.store_key(key, depth, best, bound, best_move);
         }
         best
+    }
+
+    /// The heuristic value of a position with `moves` and `empties` for its side to move.
+    fn leaf_value(&self, position: &Position<W>, moves: Bits<W>, empties: u32) -> i32 {
+        match &self.patterns {
+            Some(patterns) => {
+                let replies = position.pass().legal_moves(self.geometry).count();
+                let discs = (position.mover.0[0], position.opponent.0[0]);
+                patterns.evaluate(discs, empties, (moves.count(), replies))
+            }
+            None => self
+                .evaluator
+                .evaluate_for_mover(self.geometry, position, moves),
+        }
     }
 
     /// Enhanced transposition cut-off: a child whose table entry already bounds its value low

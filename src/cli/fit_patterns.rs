@@ -1,0 +1,92 @@
+//! `reversi3d fit-patterns`: fits the 8×8 pattern evaluation to the exact scores of a position
+//! set and writes the pattern file (`solve --patterns FILE` reads it).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use super::interrupt::interrupt_flag;
+use crate::engine::patterns::parse_edges;
+use crate::engine::{Rules, Shape};
+use crate::files::write_atomically;
+use crate::tune::pattern_fit::{PatternFitSettings, fit_patterns};
+use crate::tune::position_set::read_position_set;
+
+/// Arguments of `reversi3d fit-patterns`.
+#[derive(Args, Debug)]
+pub struct FitPatternsArgs {
+    /// The position set (classic 8×8, made by `reversi3d positions` with exact labels).
+    #[arg(long)]
+    data: PathBuf,
+    /// The pattern file to write (replaced only once the fit is done).
+    #[arg(long)]
+    out: PathBuf,
+    /// Phase edges in empty cells, comma-separated: a phase per range, each with its own
+    /// tables ('-' for one phase).
+    #[arg(long, default_value = "12,16")]
+    phases: String,
+    /// At most this many passes over the positions.
+    #[arg(long, default_value_t = 400)]
+    epochs: usize,
+    /// Stop after this many epochs without a lower hold-out error.
+    #[arg(long, default_value_t = 20)]
+    patience: usize,
+}
+
+/// Fits, reports every tenth epoch and writes the file.
+pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let Some(edges) = parse_edges(&args.phases) else {
+        bail!(
+            "--phases '{}': give increasing numbers of empty cells, e.g. 12,16, or '-'",
+            args.phases
+        );
+    };
+    let set = read_position_set(&args.data)?;
+    let game = &set.settings.game;
+    if game.shape != Shape::new(2, 8).expect("8x8 is a valid board") || game.rules != Rules::Classic
+    {
+        bail!(
+            "{}: the patterns are fitted to classic 8x8 positions; this set is {} {:?}",
+            args.data.display(),
+            game.shape,
+            game.rules
+        );
+    }
+    let settings = PatternFitSettings {
+        edges,
+        max_epochs: args.epochs,
+        patience: args.patience,
+    };
+    let mut report = |epoch: &crate::tune::pattern_fit::PatternEpoch| {
+        if epoch.number % 10 == 1 {
+            let _ = writeln!(
+                out,
+                "epoch {:>4}: error {:.3} discs fitted, {:.3} held out",
+                epoch.number, epoch.training, epoch.holdout
+            );
+        }
+    };
+    let fit = fit_patterns(&set.samples, &settings, interrupt_flag(), &mut report)
+        .with_context(|| args.data.display().to_string())?;
+    write_atomically(&args.out, fit.evaluation.to_bytes())?;
+    writeln!(
+        out,
+        "{} positions fitted, {} held out (each with its 7 symmetric images); kept epoch {}: \
+         {:.3} discs fitted, {:.3} held out ({:.3} rounded){}; wrote {}",
+        fit.positions.0,
+        fit.positions.1,
+        fit.best.number,
+        fit.best.training,
+        fit.best.holdout,
+        fit.rounded_holdout,
+        if fit.cancelled {
+            " (stopped early)"
+        } else {
+            ""
+        },
+        args.out.display()
+    )?;
+    Ok(())
+}
