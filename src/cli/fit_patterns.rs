@@ -33,6 +33,10 @@ pub struct FitPatternsArgs {
     /// Stop after this many epochs without a lower hold-out error.
     #[arg(long, default_value_t = 20)]
     patience: usize,
+    /// How strongly rarely seen pattern contents are kept near zero (the weight of the
+    /// entries' squares in the loss, against one position image's squared error).
+    #[arg(long, default_value_t = 20.0)]
+    regularization: f32,
 }
 
 /// Fits, reports every tenth epoch and writes the file.
@@ -58,6 +62,7 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
         edges,
         max_epochs: args.epochs,
         patience: args.patience,
+        regularization: args.regularization,
     };
     let mut report = |epoch: &crate::tune::pattern_fit::PatternEpoch| {
         if epoch.number % 10 == 1 {

@@ -22,6 +22,9 @@ pub struct PatternFitSettings {
     pub max_epochs: usize,
     /// Stop after this many epochs without a lower hold-out error.
     pub patience: usize,
+    /// The weight of the entries' squares in the loss, against each position image's
+    /// squared error: larger keeps rarely read entries nearer zero.
+    pub regularization: f32,
 }
 
 /// The error after one epoch, in discs (root mean square).
@@ -156,12 +159,8 @@ fn step_share() -> f32 {
     1.0 / (instance_count() + 3) as f32
 }
 
-/// Damps the steps of rarely read entries: their mean error is computed over this many more
-/// positions than read them.
-const RARE_DAMPING: f32 = 2.0;
-
 /// One gradient step over `positions`.
-fn epoch(weights: &mut [Weights], positions: &[Encoded], counts: &[Vec<f32>]) {
+fn epoch(weights: &mut [Weights], positions: &[Encoded], counts: &[Vec<f32>], lambda: f32) {
     let mut sums: Vec<Vec<f32>> = weights.iter().map(|_| vec![0.0; table_entries()]).collect();
     let mut bias = vec![0.0f64; weights.len()];
     let mut mobility = vec![(0.0f64, 0.0f64, 0.0f64, 0.0f64); weights.len()];
@@ -190,7 +189,7 @@ fn epoch(weights: &mut [Weights], positions: &[Encoded], counts: &[Vec<f32>]) {
             .zip(&counts[phase])
         {
             if count > 0.0 {
-                *weight += share * sum / (count + RARE_DAMPING);
+                *weight += share * (sum - lambda * *weight) / (count + lambda);
             }
         }
         let read = 8.0 * positions.iter().filter(|p| p.phase == phase).count() as f64;
@@ -283,7 +282,7 @@ pub fn fit_patterns(
             cancelled = true;
             break;
         }
-        epoch(&mut weights, &training, &counts);
+        epoch(&mut weights, &training, &counts, settings.regularization);
         let report = PatternEpoch {
             number,
             training: error(&weights, &training),

@@ -1,10 +1,11 @@
 //! Move ordering of the strong search: the table's move first, then corners, fewest replies
-//! or material, killers and history, X-squares last; exact nodes fastest-first, and with many
-//! empties by a shallow search.
+//! or material, killers and history, X-squares last; exact nodes fastest-first, with many
+//! empties refined by the pattern evaluation (8×8) or else by a shallow search.
 
 use super::strong::Searcher;
 use crate::engine::bits::Bits;
 use crate::engine::geometry::Geometry;
+use crate::engine::patterns::UNITS_PER_DISC;
 use crate::engine::position::Position;
 
 /// Nodes with fewer plies left keep their moves in board order apart from the table's move,
@@ -12,8 +13,23 @@ use crate::engine::position::Position;
 /// better order saves (6x6x6 depth 9: 6 % more nodes, 15 % less time).
 const ORDERED_DEPTH: u32 = 2;
 
+/// Without the pattern evaluation, exact nodes with at least this many empty cells order
+/// their moves by a shallow search; below, fastest-first orders better (FFO #40–#44: 664 M
+/// nodes with 22, 699 M with 21, 725 M with 20, 804 M with 18, 705 M never; #30–#38: 677 M,
+/// –, 697 M, 744 M, 678 M).
+const SHALLOW_ORDER_EMPTIES: u32 = 22;
+
 /// The depth of the shallow search that orders exact nodes with many empty cells.
 const SHALLOW_ORDER_DEPTH: u32 = 1;
+
+/// With the pattern evaluation, exact nodes with at least this many empty cells add each
+/// child's evaluation to its fastest-first key (see BENCHMARKS, session 18).
+const PATTERN_ORDER_EMPTIES: u32 = 12;
+
+/// What a disc of a child's pattern evaluation is worth in the fastest-first key: a
+/// twentieth of a reply, so that the evaluation mostly breaks ties between moves leaving as
+/// many replies (replacing the key by the evaluation ordered far worse).
+const PATTERN_DISC: i32 = REPLY / 20;
 
 /// The key of one reply in the fastest-first order of exact nodes.
 const REPLY: i32 = 1000;
@@ -30,7 +46,11 @@ pub(super) fn weighted_replies<const W: usize>(
     child: &Position<W>,
     corners: Bits<W>,
 ) -> u32 {
-    let replies = child.legal_moves(geometry);
+    weighted_count(child.legal_moves(geometry), corners)
+}
+
+/// [`weighted_replies`] of the replies `replies`.
+fn weighted_count<const W: usize>(replies: Bits<W>, corners: Bits<W>) -> u32 {
     replies.count() + (replies & corners).count()
 }
 
@@ -92,12 +112,13 @@ impl<const W: usize> Searcher<'_, W> {
         &self,
         position: &Position<W>,
         table_move: Option<usize>,
-        (depth, exact): (u32, bool),
+        (depth, left): (u32, u32),
         ply: usize,
         list: &mut [ListedMove<W>],
     ) {
+        let exact = depth >= left;
         if exact {
-            return self.order_fastest_first(position, table_move, list);
+            return self.order_fastest_first(position, table_move, left, list);
         }
         let scored = orders_by_children(depth, exact);
         // Shallow nodes score a move by the material after it, deep ones by the replies.
@@ -133,19 +154,33 @@ impl<const W: usize> Searcher<'_, W> {
         list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
     }
 
-    /// Orders the moves of an exact node: the table's move, then the others by how few
-    /// replies they leave ([`weighted_replies`]), a corner counting as half a reply fewer and
-    /// an X-square as half a reply more (no history: at exact nodes it only adds noise).
+    /// Orders the moves of an exact node with `left` empty cells: the table's move, then the
+    /// others by how few replies they leave ([`weighted_replies`]), a corner counting as half
+    /// a reply fewer and an X-square as half a reply more, and with the pattern evaluation
+    /// and many empties by the child's value too (no history: at exact nodes it only adds
+    /// noise).
     fn order_fastest_first(
         &self,
         position: &Position<W>,
         table_move: Option<usize>,
+        left: u32,
         list: &mut [ListedMove<W>],
     ) {
+        let patterns = self
+            .patterns
+            .as_deref()
+            .filter(|_| left >= PATTERN_ORDER_EMPTIES);
         for entry in list.iter_mut() {
             let cell = entry.cell;
             let child = position.apply(cell, entry.flips);
-            let mut key = -REPLY * weighted_replies(self.geometry, &child, self.corners) as i32;
+            let replies = child.legal_moves(self.geometry);
+            let mut key = -REPLY * weighted_count(replies, self.corners) as i32;
+            if let Some(patterns) = patterns {
+                let ours = child.pass().legal_moves(self.geometry).count();
+                let discs = (child.mover.0[0], child.opponent.0[0]);
+                let value = patterns.evaluate(discs, left - 1, (replies.count(), ours));
+                key -= value * PATTERN_DISC / UNITS_PER_DISC;
+            }
             if self.corners.contains(cell) {
                 key += EXACT_CORNER_BONUS;
             } else if self.x_squares.contains(cell) {
@@ -159,9 +194,24 @@ impl<const W: usize> Searcher<'_, W> {
         list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
     }
 
+    /// Refines the fastest-first order of an exact node with `left` empty cells: without the
+    /// pattern evaluation, and with many empties, by a shallow search.
+    pub(super) fn refine_exact_order(
+        &mut self,
+        position: &Position<W>,
+        table_move: Option<usize>,
+        left: u32,
+        ply: usize,
+        list: &mut [ListedMove<W>],
+    ) {
+        if self.patterns.is_none() && left >= SHALLOW_ORDER_EMPTIES {
+            self.order_by_shallow_search(position, table_move, ply, list);
+        }
+    }
+
     /// Re-orders the moves of an exact node with many empties by a shallow heuristic search of
     /// each (the table's move stays first).
-    pub(super) fn order_by_shallow_search(
+    fn order_by_shallow_search(
         &mut self,
         position: &Position<W>,
         table_move: Option<usize>,

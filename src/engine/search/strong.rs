@@ -141,10 +141,6 @@ const ASPIRATION: i32 = 30;
 /// table in use).
 pub(super) const NEXT_DEPTH_COST: u64 = 4;
 
-/// Exact nodes with at least this many empty cells order their moves by a shallow search;
-/// below, fastest-first orders better (FFO #40–#44: 664 M nodes with 22, 699 M with 21,
-/// 725 M with 20, 804 M with 18, 705 M never; #30–#38: 677 M, –, 697 M, 744 M, 678 M).
-const SHALLOW_ORDER_EMPTIES: u32 = 22;
 /// An exact node takes the table's move only from a search to the end or one at least this
 /// deep: a shallow heuristic search's move orders worse than fastest-first there (FFO
 /// #40–#44: 386.5 M nodes, against 664.0 M trusting every move and 388.0 M trusting only
@@ -177,7 +173,7 @@ pub(super) struct Searcher<'a, const W: usize> {
     /// Heuristic nodes try a ProbCut first.
     selective: bool,
     /// The pattern evaluation, if it replaces the weights' (8×8 only).
-    patterns: Option<Arc<PatternEvaluation>>,
+    pub(super) patterns: Option<Arc<PatternEvaluation>>,
 }
 
 impl<'a, const W: usize> Searcher<'a, W> {
@@ -303,9 +299,9 @@ impl<'a, const W: usize> Searcher<'a, W> {
             return score;
         }
         let original_alpha = alpha;
-        self.order(position, table_move, (depth, exact), ply, &mut list);
-        if exact && left >= SHALLOW_ORDER_EMPTIES {
-            self.order_by_shallow_search(position, table_move, ply, &mut list);
+        self.order(position, table_move, (depth, left), ply, &mut list);
+        if exact {
+            self.refine_exact_order(position, table_move, left, ply, &mut list);
         }
         let busy = self.busy.filter(|_| depth >= BUSY_DEPTH);
         let entered = busy.map(|busy| busy.enter(position));
