@@ -6,39 +6,61 @@ use common::command::{refusal, stdout};
 
 use std::process::{Command, Output};
 
-fn reversi3d(args: &[&str]) -> Output {
+fn reversi3d<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_reversi3d"))
         .args(args)
         .output()
         .expect("binary runs")
 }
 
+/// The path of `name` in `folder`, as an argument.
+fn in_folder(folder: &tempfile::TempDir, name: &str) -> String {
+    folder.path().join(name).to_str().unwrap().to_owned()
+}
+
+/// The arguments of `positions` making `count` positions on `board` into `set` with two
+/// workers, then `options`.
+fn positions_args(set: &str, board: &str, count: u32, options: &[&str]) -> Vec<String> {
+    let count = count.to_string();
+    let head = [
+        "positions",
+        "--board",
+        board,
+        "--count",
+        &count,
+        "--out",
+        set,
+    ];
+    let tail = ["--threads", "2"];
+    [&head[..], &tail, options]
+        .concat()
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
+}
+
 #[test]
 fn a_position_set_is_made_fitted_and_verified_from_the_command_line() {
     let folder = tempfile::tempdir().unwrap();
-    let set = folder.path().join("set.positions");
-    let set = set.to_str().unwrap();
-    let make = [
-        "positions",
-        "--board",
-        "6x6",
-        "--count",
-        "300",
-        "--depth",
-        "1",
-        "--search",
-        "strong",
-        "--players",
-        "Arwen,Jolly",
-        "--per-game",
-        "6",
-        "--label-depth",
-        "2",
-        "--out",
+    let set = in_folder(&folder, "set.positions");
+    let set = set.as_str();
+    let make = positions_args(
         set,
-        "--threads",
-        "2",
-    ];
+        "6x6",
+        300,
+        &[
+            "--depth",
+            "1",
+            "--search",
+            "strong",
+            "--players",
+            "Arwen,Jolly",
+            "--per-game",
+            "6",
+            "--label-depth",
+            "2",
+        ],
+    );
     let report = stdout(&reversi3d(&make));
     assert!(report.contains("300 of 300 positions"), "{report}");
     assert!(
@@ -255,30 +277,26 @@ fn a_match_against_several_opponents_plays_each_and_tabulates_them() {
 #[test]
 fn patterns_are_fitted_to_exact_scores_and_order_the_solver() {
     let folder = tempfile::tempdir().unwrap();
-    let set = folder.path().join("set.positions");
-    let set = set.to_str().unwrap();
-    let make = [
-        "positions",
-        "--board",
-        "8x8",
-        "--count",
-        "400",
-        "--depth",
-        "1",
-        "--per-game",
-        "20",
-        "--label-depth",
-        "1",
-        "--label-exact",
-        "10",
-        "--out",
+    let set = in_folder(&folder, "set.positions");
+    let set = set.as_str();
+    let make = positions_args(
         set,
-        "--threads",
-        "2",
-    ];
+        "8x8",
+        400,
+        &[
+            "--depth",
+            "1",
+            "--per-game",
+            "20",
+            "--label-depth",
+            "1",
+            "--label-exact",
+            "10",
+        ],
+    );
     stdout(&reversi3d(&make));
-    let patterns = folder.path().join("fitted.bin");
-    let patterns = patterns.to_str().unwrap();
+    let patterns = in_folder(&folder, "fitted.bin");
+    let patterns = patterns.as_str();
     let fit = ["fit-patterns", "--data", set, "--out", patterns];
     let report = stdout(&reversi3d(&fit));
     // The fit learns: the kept epoch's error on the fitted positions is below the first's.

@@ -25,17 +25,17 @@ pub struct FitPatternsArgs {
     out: PathBuf,
     /// Phase edges in empty cells, comma-separated: a phase per range, each with its own
     /// tables ('-' for one phase).
-    #[arg(long, default_value = "12,16")]
+    #[arg(long, default_value = "-")]
     phases: String,
     /// At most this many passes over the positions.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 2000)]
     epochs: usize,
     /// Stop after this many epochs without a lower hold-out error.
     #[arg(long, default_value_t = 20)]
     patience: usize,
     /// How strongly rarely seen pattern contents are kept near zero (the weight of the
     /// entries' squares in the loss, against one position image's squared error).
-    #[arg(long, default_value_t = 20.0)]
+    #[arg(long, default_value_t = 300.0)]
     regularization: f32,
 }
 

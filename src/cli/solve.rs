@@ -38,12 +38,12 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     obf: Option<PathBuf>,
     /// The evaluation that orders the search before it searches to the end (weights
-    /// Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa; by default mobility and corners only): it
-    /// changes the nodes, never the result.
+    /// Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa; by default the shipped pattern evaluation on 8×8,
+    /// elsewhere mobility and corners only): it changes the nodes, never the result.
     #[arg(long, allow_hyphen_values = true, conflicts_with = "patterns")]
     weights: Option<Weights>,
     /// 8×8: order by the pattern evaluation in this file (made by `reversi3d fit-patterns`)
-    /// instead of weights.
+    /// instead of the shipped one.
     #[arg(long, value_name = "FILE")]
     patterns: Option<PathBuf>,
     /// The pattern evaluation in use, read once.
@@ -56,14 +56,15 @@ pub struct SolveArgs {
 
 /// Solves the position (or the file's) and prints the result.
 pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
-    let patterns = match &args.patterns {
-        Some(path) => {
+    let patterns = match (&args.patterns, args.weights) {
+        (Some(path), _) => {
             let bytes = std::fs::read(path).with_context(|| path.display().to_string())?;
             let evaluation = PatternEvaluation::from_bytes(&bytes)
                 .with_context(|| path.display().to_string())?;
             Some(Arc::new(evaluation))
         }
-        None => None,
+        (None, None) => Some(PatternEvaluation::shipped()),
+        (None, Some(_)) => None,
     };
     args.loaded_patterns.get_or_init(|| patterns);
     let pool = super::thread_pool(args.threads)?;

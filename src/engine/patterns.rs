@@ -4,7 +4,7 @@
 //! programs order their endgame searches by. The tables are fitted to exact endgame scores
 //! (`reversi3d fit-patterns`) and one fit ships with the program.
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 /// The board side the patterns are laid out on.
 const SIDE: usize = 8;
@@ -390,6 +390,16 @@ impl PatternEvaluation {
             phases: vec![phase; edges.len() + 1],
             edges,
         }
+    }
+
+    /// The evaluation this program ships with (`presets/patterns-8x8.bin`, fitted by
+    /// `reversi3d fit-patterns`; see BENCHMARKS.md, session 18).
+    pub fn shipped() -> Arc<PatternEvaluation> {
+        static SHIPPED: LazyLock<Arc<PatternEvaluation>> = LazyLock::new(|| {
+            let bytes = include_bytes!("../../presets/patterns-8x8.bin");
+            Arc::new(PatternEvaluation::from_bytes(bytes).expect("the shipped file is valid"))
+        });
+        Arc::clone(&SHIPPED)
     }
 
     /// The phase of a position with `empties` empty cells.

@@ -22,14 +22,12 @@ const SHALLOW_ORDER_EMPTIES: u32 = 22;
 /// The depth of the shallow search that orders exact nodes with many empty cells.
 const SHALLOW_ORDER_DEPTH: u32 = 1;
 
-/// With the pattern evaluation, exact nodes with at least this many empty cells add each
-/// child's evaluation to its fastest-first key (see BENCHMARKS, session 18).
-const PATTERN_ORDER_EMPTIES: u32 = 12;
-
-/// What a disc of a child's pattern evaluation is worth in the fastest-first key: a
-/// twentieth of a reply, so that the evaluation mostly breaks ties between moves leaving as
-/// many replies (replacing the key by the evaluation ordered far worse).
-const PATTERN_DISC: i32 = REPLY / 20;
+/// What a disc of a child's pattern evaluation is worth in the fastest-first key of an exact
+/// node: a tenth of a reply, so that the evaluation mostly breaks ties between moves leaving
+/// about as many replies (FFO #40–#44 and #20–#37 one worker: 476 M nodes in all, against
+/// 504 M at a twentieth, 515 M at a fortieth, 527 M at a fifth with the evaluation from 12
+/// empties only; replacing the key by the evaluation ordered far worse).
+const PATTERN_DISC: i32 = REPLY / 10;
 
 /// The key of one reply in the fastest-first order of exact nodes.
 const REPLY: i32 = 1000;
@@ -156,9 +154,8 @@ impl<const W: usize> Searcher<'_, W> {
 
     /// Orders the moves of an exact node with `left` empty cells: the table's move, then the
     /// others by how few replies they leave ([`weighted_replies`]), a corner counting as half
-    /// a reply fewer and an X-square as half a reply more, and with the pattern evaluation
-    /// and many empties by the child's value too (no history: at exact nodes it only adds
-    /// noise).
+    /// a reply fewer and an X-square as half a reply more, and by the child's pattern
+    /// evaluation where there is one (no history: at exact nodes it only adds noise).
     fn order_fastest_first(
         &self,
         position: &Position<W>,
@@ -166,10 +163,7 @@ impl<const W: usize> Searcher<'_, W> {
         left: u32,
         list: &mut [ListedMove<W>],
     ) {
-        let patterns = self
-            .patterns
-            .as_deref()
-            .filter(|_| left >= PATTERN_ORDER_EMPTIES);
+        let patterns = self.patterns.as_deref();
         for entry in list.iter_mut() {
             let cell = entry.cell;
             let child = position.apply(cell, entry.flips);

@@ -54,8 +54,9 @@ pub struct StrongSettings {
     /// Prune heuristic nodes by ProbCut (a shallow search's verdict): far fewer nodes, a
     /// value the full-width search would almost always agree with.
     pub selective: bool,
-    /// On 8×8: evaluate by these patterns instead of the weights (the weights still order
-    /// shallow nodes by material).
+    /// On the classic 8×8 game: evaluate by these patterns instead of the weights (the
+    /// weights still order shallow heuristic nodes by material), and order exact nodes by
+    /// them too.
     pub patterns: Option<Arc<PatternEvaluation>>,
 }
 
@@ -209,10 +210,11 @@ impl<'a, const W: usize> Searcher<'a, W> {
             // deeper (fewer nodes as well as cheaper ones on 6x6x6; more nodes on 8x8).
             mobility_depth: if geometry.shape().is_3d() { 5 } else { 3 },
             selective: settings.selective,
-            patterns: settings
-                .patterns
-                .clone()
-                .filter(|_| W == 1 && geometry.shape().cells() == 64 && !geometry.shape().is_3d()),
+            patterns: settings.patterns.clone().filter(|_| {
+                // Fitted to the classic 8x8 game.
+                let shape = geometry.shape();
+                W == 1 && shape.cells() == 64 && !shape.is_3d() && settings.rules == Rules::Classic
+            }),
         }
     }
 
