@@ -387,6 +387,11 @@ impl WidthJob for BestMoveSolve {
                     full.best_moves().contains(&best),
                     "{shape}, {workers} workers"
                 );
+                assert_eq!(
+                    solved.best_score(),
+                    Some(final_score_along(geometry, position, &solved.line, rules)),
+                    "{shape}, {workers} workers: the line is perfect play"
+                );
             }
         }
     }
@@ -396,6 +401,34 @@ impl WidthJob for BestMoveSolve {
 fn the_best_move_solve_agrees_with_scoring_every_move() {
     for board in ["6x6", "8x8", "4x4x4"] {
         board.parse::<Shape>().unwrap().dispatch(BestMoveSolve);
+    }
+}
+
+#[test]
+fn the_line_of_an_exact_solve_is_perfect_play() {
+    // A position of the line may keep in the table the move of a mere bound (a null-window
+    // test); followed blindly, such lines ended the game with another score than the
+    // solve's (FFO #41 and #49 did).
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    let never = AtomicBool::new(false);
+    let exact = settings(1, 20, Rules::Classic);
+    for (index, position) in positions(&geometry, 12, 18..=20, 19).iter().enumerate() {
+        let solved = solve_strong(&geometry, position, &exact, &never);
+        let played = final_score_along(&geometry, position, &solved.line, Rules::Classic);
+        assert_eq!(
+            solved.best_score(),
+            Some(played),
+            "solve of position {index}"
+        );
+        if index % 4 == 0 {
+            let full = analyze_strong(&geometry, position, &exact, &never, &|_| {});
+            let played = final_score_along(&geometry, position, &full.line, Rules::Classic);
+            assert_eq!(
+                full.best_score(),
+                Some(played),
+                "analysis of position {index}"
+            );
+        }
     }
 }
 

@@ -26,7 +26,9 @@ const SHALLOW_ORDER_DEPTH: u32 = 1;
 /// node: a tenth of a reply, so that the evaluation mostly breaks ties between moves leaving
 /// about as many replies (FFO #40–#44 and #20–#37 one worker: 476 M nodes in all, against
 /// 504 M at a twentieth, 515 M at a fortieth, 527 M at a fifth with the evaluation from 12
-/// empties only; replacing the key by the evaluation ordered far worse).
+/// empties only; replacing the key by the evaluation ordered far worse). It pays at every
+/// exact node: evaluating from 12, 14 or 16 empties only took as long for 449 M, 470 M and
+/// 494 M nodes against 440 M (session 19).
 const PATTERN_DISC: i32 = REPLY / 10;
 
 /// The key of one reply in the fastest-first order of exact nodes.

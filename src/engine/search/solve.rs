@@ -85,7 +85,8 @@ pub fn solve_strong<const W: usize>(
             scored.score = (scored.cell == best.1).then_some(best.0);
         }
         result.finished = true;
-        result.line = searchers[0].principal_line(position, best.1, depth as usize);
+        let exact = (depth >= position.empties(geometry).count()).then_some(best.0);
+        result.line = searchers[0].principal_line(position, best.1, depth as usize, exact);
         shared
             .table
             .fit_to(NEXT_DEPTH_COST * (total_nodes(&searchers) - before));
