@@ -16,7 +16,9 @@ use super::analysis::Analysis;
 use super::counts::NodeCounts;
 use super::iterations::Iterations;
 use super::root_work::RootWork;
-use super::strong::{NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves};
+use super::strong::{
+    NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, applicable_patterns, root_moves,
+};
 use crate::engine::{Geometry, Position, Shape, Weights};
 
 /// The evaluation that orders an exact solve best of those measured: the seed's Arwen v10
@@ -28,14 +30,19 @@ pub const SOLVER_ORDERING: Weights = Weights([13, 0, 1000, 0, 0, 0, 0, 0, 0]);
 
 /// How many plies short of the end an exact solve of a board of `shape` stops iterating
 /// heuristically before it searches to the end. On 8×8 the heuristic iterations order the
-/// exact search well: 8 (FFO #40–#42: 521 M nodes with 10, 440 M with 8, 450 M with 6, 516 M
-/// with 4; #45–#46 1,284 M nodes and 68 s, 1,876 M and 75 s with 16). On smaller 2D boards
-/// they cost more than they save, their nodes being three times as dear as exact ones: 14
-/// (6×6 from the start on two workers 224 s against 346 s with 8). The cubes keep 8 (see
-/// BENCHMARKS, session 15).
-fn exact_gap(shape: Shape) -> u32 {
+/// exact search well: ordered by the weights 8 (FFO #40–#42: 521 M nodes with 10, 440 M with
+/// 8, 450 M with 6, 516 M with 4; #45–#46 1,284 M nodes and 68 s, 1,876 M and 75 s with 16);
+/// by the pattern evaluation (`patterned`), whose heuristic nodes are dearer, 10 (one worker:
+/// FFO #40–#44 and #20–#37 560 M nodes with 6, 441 M and 117 s with 8, 409 M and 84 s with
+/// 10, 409 M with 12, 379 M with 16, 473 M with 18; #45–#48 the same hour 1,341 M and 166 s
+/// with 8, 1,422 M and 113 s with 10). On smaller 2D boards they cost more than they save,
+/// their nodes being three times as dear as exact ones: 14 (6×6 from the start on two
+/// workers 224 s against 346 s with 8). The cubes keep 8 (see BENCHMARKS, session 15).
+fn exact_gap(shape: Shape, patterned: bool) -> u32 {
     if !shape.is_3d() && shape.cells() < 64 {
         14
+    } else if patterned {
+        10
     } else {
         8
     }
@@ -52,7 +59,9 @@ pub fn solve_strong<const W: usize>(
     cancel: &AtomicBool,
 ) -> Analysis {
     let clock = Instant::now();
-    let depths = Iterations::with_gap(geometry, position, settings, exact_gap(geometry.shape()));
+    let patterned = applicable_patterns(geometry, settings).is_some();
+    let gap = exact_gap(geometry.shape(), patterned);
+    let depths = Iterations::with_gap(geometry, position, settings, gap);
     let target = depths.target;
     let cells = root_moves(geometry, position, settings);
     // Marks the first root move finished at a depth (depths only grow: one flag serves all).

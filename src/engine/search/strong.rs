@@ -210,11 +210,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             // deeper (fewer nodes as well as cheaper ones on 6x6x6; more nodes on 8x8).
             mobility_depth: if geometry.shape().is_3d() { 5 } else { 3 },
             selective: settings.selective,
-            patterns: settings.patterns.clone().filter(|_| {
-                // Fitted to the classic 8x8 game.
-                let shape = geometry.shape();
-                W == 1 && shape.cells() == 64 && !shape.is_3d() && settings.rules == Rules::Classic
-            }),
+            patterns: applicable_patterns(geometry, settings),
         }
     }
 
@@ -520,6 +516,17 @@ impl<'a, const W: usize> Searcher<'a, W> {
             (score == value && !self.meter.stopped).then_some((cell, child))
         })
     }
+}
+
+/// The pattern evaluation of `settings` where it applies: it is fitted to the classic 8×8
+/// game.
+pub(super) fn applicable_patterns<const W: usize>(
+    geometry: &Geometry<W>,
+    settings: &StrongSettings,
+) -> Option<Arc<PatternEvaluation>> {
+    let shape = geometry.shape();
+    let classic_8x8 = shape.cells() == 64 && !shape.is_3d() && settings.rules == Rules::Classic;
+    settings.patterns.clone().filter(|_| W == 1 && classic_8x8)
 }
 
 /// The root moves to search: the legal ones, those equivalent by a symmetry of the position
