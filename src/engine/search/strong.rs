@@ -63,8 +63,10 @@ pub struct StrongSettings {
 impl StrongSettings {
     /// The default table budget. A search starts on a few megabytes of it and grows into
     /// the rest only as its depths need it, so short searches stay cheap (few pages touched)
-    /// and long ones get room (6x6x6 depth 12: 294 M nodes with 64 MB, 126 M with 256 MB).
-    pub const DEFAULT_TABLE_MEGABYTES: usize = 256;
+    /// and long ones get room (6x6x6 depth 12: 294 M nodes with 64 MB, 126 M with 256 MB;
+    /// FFO #50 one worker 2,416 M nodes and 273 s with 256 MB, 1,770 M and 231 s with 1,024
+    /// MB, #45–#49 alike with both).
+    pub const DEFAULT_TABLE_MEGABYTES: usize = 1024;
     /// The default number of empty cells from which the search solves exactly.
     pub const DEFAULT_ENDGAME_EMPTIES: u32 = 14;
 
