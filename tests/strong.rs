@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
+use reversi3d::engine::patterns::PatternEvaluation;
 use reversi3d::engine::search::{
     StrongSettings, analyze_strong, best_moves_strong, final_score, solve_strong,
 };
@@ -429,6 +430,27 @@ fn the_line_of_an_exact_solve_is_perfect_play() {
                 "analysis of position {index}"
             );
         }
+    }
+}
+
+#[test]
+fn a_solve_ordered_by_patterns_passes_selectively_to_the_same_exact_scores() {
+    // With the pattern evaluation a solve first searches to the end cutting exact nodes by
+    // ProbCut; the last pass, which cuts none, must still find every exact score and a
+    // line of perfect play.
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    let never = AtomicBool::new(false);
+    let plain = settings(1, 22, Rules::Classic);
+    let patterned = StrongSettings {
+        patterns: Some(PatternEvaluation::shipped()),
+        ..plain.clone()
+    };
+    for (index, position) in positions(&geometry, 10, 17..=19, 29).iter().enumerate() {
+        let expected = solve_strong(&geometry, position, &plain, &never).best_score();
+        let solved = solve_strong(&geometry, position, &patterned, &never);
+        assert_eq!(solved.best_score(), expected, "position {index}");
+        let played = final_score_along(&geometry, position, &solved.line, Rules::Classic);
+        assert_eq!(Some(played), expected, "the line of position {index}");
     }
 }
 

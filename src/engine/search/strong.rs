@@ -21,7 +21,7 @@ use super::ordering::ListedMove;
 use super::root_work::RootWork;
 use super::selected::score_selected_strong;
 use super::symmetry::distinct_moves;
-use super::tt::{Bound, TranspositionTable, hash};
+use super::tt::{Bound, SURE, TranspositionTable, hash};
 use crate::engine::bits::Bits;
 use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::geometry::Geometry;
@@ -140,6 +140,10 @@ const BUSY_DEPTH: u32 = 3;
 /// The half-width of the aspiration window around a root move's last score.
 const ASPIRATION: i32 = 30;
 
+/// The half-width of the aspiration window around a root move's last exact score, in discs
+/// (the score of a selective pass of the solver is most often exact).
+const EXACT_ASPIRATION: i32 = 2;
+
 /// How many times the nodes of one depth the next depth is expected to cost (for sizing the
 /// table in use).
 pub(super) const NEXT_DEPTH_COST: u64 = 4;
@@ -160,12 +164,12 @@ pub(super) struct Searcher<'a, const W: usize> {
     pub(super) geometry: &'a Geometry<W>,
     pub(super) evaluator: Evaluator<W>,
     rules: Rules,
-    table: &'a TranspositionTable,
+    pub(super) table: &'a TranspositionTable,
     busy: Option<&'a BusySet>,
     pub(super) corners: Bits<W>,
     pub(super) x_squares: Bits<W>,
     pub(super) meter: Meter<'a>,
-    endgame: EndgameSolver<'a, W>,
+    pub(super) endgame: EndgameSolver<'a, W>,
     /// Reusable move lists, one per ply from the root.
     lists: Vec<Vec<ListedMove<W>>>,
     /// A reusable list of the children's hashes (enhanced transposition cut-offs).
@@ -175,6 +179,11 @@ pub(super) struct Searcher<'a, const W: usize> {
     pub(super) mobility_depth: u32,
     /// Heuristic nodes try a ProbCut first.
     selective: bool,
+    /// The selectivity of exact nodes: [`SURE`] (no cut), or a level of the endgame ProbCut.
+    pub(super) exact_level: u8,
+    /// In the shallow search of an endgame ProbCut, which compares values with margins in
+    /// discs: the table's exact scores (far above any heuristic value) are not read there.
+    pub(super) probing: bool,
     /// The pattern evaluation, if it replaces the weights' (8×8 only).
     pub(super) patterns: Option<Arc<PatternEvaluation>>,
 }
@@ -212,6 +221,8 @@ impl<'a, const W: usize> Searcher<'a, W> {
             // deeper (fewer nodes as well as cheaper ones on 6x6x6; more nodes on 8x8).
             mobility_depth: if geometry.shape().is_3d() { 5 } else { 3 },
             selective: settings.selective,
+            exact_level: SURE,
+            probing: false,
             patterns: applicable_patterns(geometry, settings),
         }
     }
@@ -265,11 +276,15 @@ impl<'a, const W: usize> Searcher<'a, W> {
         let key = hash(position);
         let (mut alpha, mut beta) = (alpha, beta);
         let mut table_move = None;
+        let exact = depth >= left;
+        // The selectivity an entry needs for its score to count here.
+        let sure_enough = if exact { self.exact_level } else { 0 };
         if let Some(entry) = self.table.probe_key(key) {
             let entry_depth = u32::from(entry.depth);
             let trusted = depth < left || entry_depth >= left || entry_depth >= TRUSTED_DEPTH;
             table_move = (entry.best != u16::MAX && trusted).then_some(usize::from(entry.best));
-            if entry_depth >= depth {
+            let same_scale = !self.probing || entry_depth < left;
+            if entry_depth >= depth && entry.level >= sure_enough && same_scale {
                 match entry.bound {
                     Bound::Exact => return entry.score,
                     Bound::Lower => alpha = alpha.max(entry.score),
@@ -286,14 +301,17 @@ impl<'a, const W: usize> Searcher<'a, W> {
         {
             return bound;
         }
+        if exact && let Some(bound) = self.exact_probcut(position, left, (alpha, beta), ply) {
+            return bound;
+        }
         if self.lists.len() <= ply {
             self.lists.resize_with(ply + 1, Vec::new);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        let exact = depth >= left;
         self.list_moves(position, moves, (depth, exact), &mut list);
         if depth >= ETC_DEPTH
-            && let Some(score) = self.transposition_cutoff(position, &list, depth, beta)
+            && let Some(score) =
+                self.transposition_cutoff(position, &list, (depth, sure_enough), beta)
         {
             self.lists[ply] = list;
             return score;
@@ -357,7 +375,9 @@ impl<'a, const W: usize> Searcher<'a, W> {
             } else {
                 Bound::Exact
             };
-            self.table.store_key(key, depth, best, bound, best_move);
+            let level = self.stored_level(exact, left);
+            self.table
+                .store_key(key, (depth, level), best, bound, best_move);
         }
         best
     }
@@ -382,7 +402,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
         &mut self,
         position: &Position<W>,
         list: &[ListedMove<W>],
-        depth: u32,
+        (depth, sure_enough): (u32, u8),
         beta: i32,
     ) -> Option<i32> {
         // Every child's bucket is asked for before the first is read, so that the memory
@@ -397,8 +417,8 @@ impl<'a, const W: usize> Searcher<'a, W> {
         let cutoff = keys.iter().find_map(|&key| {
             let entry = self.table.probe_key(key)?;
             let bounds_above = matches!(entry.bound, Bound::Exact | Bound::Upper);
-            (bounds_above && u32::from(entry.depth) + 1 >= depth && -entry.score >= beta)
-                .then_some(-entry.score)
+            let deep_enough = u32::from(entry.depth) + 1 >= depth && entry.level >= sure_enough;
+            (bounds_above && deep_enough && -entry.score >= beta).then_some(-entry.score)
         });
         self.child_keys = keys;
         cutoff
@@ -432,8 +452,14 @@ impl<'a, const W: usize> Searcher<'a, W> {
     /// aspiration window around `guess` (its score at the last depth), searched again with
     /// the window opened on the side where the score fell out.
     fn root_move_score(&mut self, child: &Position<W>, depth: u32, guess: Option<i32>) -> i32 {
-        let (mut low, mut high) = match guess.filter(|guess| guess.abs() < WIN / 2) {
-            Some(guess) => (guess - ASPIRATION, guess + ASPIRATION),
+        let exact_guess = guess.is_some_and(|guess| guess.abs() >= WIN / 2);
+        let mut width = if exact_guess {
+            EXACT_ASPIRATION
+        } else {
+            ASPIRATION
+        };
+        let (mut low, mut high) = match guess {
+            Some(guess) => (guess - width, guess + width),
             None => (-i32::MAX, i32::MAX),
         };
         loop {
@@ -441,82 +467,23 @@ impl<'a, const W: usize> Searcher<'a, W> {
             if self.meter.stopped || (low < score && score < high) {
                 return score;
             }
-            // Open the side the score fell out of; should the score then fall out of the other
-            // side (search instability), open both.
+            // Around an exact score, widen step by step on the side the score fell out of
+            // (a selective pass's score is often a little off). Else open that side; should
+            // the score then fall out of the other side (search instability), open both.
             let reopened = low == -i32::MAX || high == i32::MAX;
-            (low, high) = if reopened {
+            width *= 4;
+            (low, high) = if reopened || (exact_guess && width > 64) {
                 (-i32::MAX, i32::MAX)
+            } else if exact_guess && score <= low {
+                (score - width, score + 1)
+            } else if exact_guess {
+                (score - 1, score + width)
             } else if score <= low {
                 (-i32::MAX, score + 1)
             } else {
                 (score - 1, i32::MAX)
             };
         }
-    }
-
-    /// The line from `first` on, following the table's best moves (passes skipped), at most
-    /// `length` moves; where the search handed over to the endgame solver, the solver's line.
-    /// When the search went to the end, `value` is the position's exact value for its side to
-    /// move and every move of the line is checked to keep it (the table's move first), so
-    /// that the line is perfect play even where the table kept the move of a mere bound.
-    pub(super) fn principal_line(
-        &mut self,
-        position: &Position<W>,
-        first: usize,
-        length: usize,
-        value: Option<i32>,
-    ) -> Vec<usize> {
-        let mut line = vec![first];
-        let mut position = position
-            .play(self.geometry, first)
-            .expect("a legal best move");
-        let mut value = value.map(|value| -value);
-        while line.len() < length {
-            if position.must_pass(self.geometry) {
-                position = position.pass();
-                value = value.map(|value| -value);
-            }
-            let left = position.empties(self.geometry).count();
-            if left <= SOLVER_EMPTIES && length - line.len() >= left as usize {
-                line.extend(self.endgame.line(&mut self.meter, &position));
-                break;
-            }
-            let table_move = self
-                .table
-                .probe(&position)
-                .map(|entry| usize::from(entry.best))
-                .filter(|&cell| position.legal_moves(self.geometry).contains(cell));
-            let next = match value {
-                Some(value) => self.move_keeping(&position, table_move, value, line.len()),
-                None => {
-                    table_move.and_then(|cell| Some((cell, position.play(self.geometry, cell)?)))
-                }
-            };
-            let Some((cell, after)) = next else { break };
-            line.push(cell);
-            position = after;
-            value = value.map(|value| -value);
-        }
-        line
-    }
-
-    /// A move of `position` (`hint` tried first) whose child's exact value keeps the
-    /// position's exact `value`, with the child; `None` when the search is stopped.
-    fn move_keeping(
-        &mut self,
-        position: &Position<W>,
-        hint: Option<usize>,
-        value: i32,
-        ply: usize,
-    ) -> Option<(usize, Position<W>)> {
-        let moves = position.legal_moves(self.geometry);
-        let others = moves.iter().filter(|&cell| Some(cell) != hint);
-        hint.into_iter().chain(others).find_map(|cell| {
-            let child = position.play(self.geometry, cell)?;
-            let left = child.empties(self.geometry).count();
-            let score = -self.negamax(&child, left, -value - 1, -value + 1, ply + 1);
-            (score == value && !self.meter.stopped).then_some((cell, child))
-        })
     }
 }
 
