@@ -434,10 +434,9 @@ fn the_line_of_an_exact_solve_is_perfect_play() {
 }
 
 #[test]
-fn a_solve_ordered_by_patterns_passes_selectively_to_the_same_exact_scores() {
-    // With the pattern evaluation a solve first searches to the end cutting exact nodes by
-    // ProbCut; the last pass, which cuts none, must still find every exact score and a
-    // line of perfect play.
+fn a_solve_ordered_by_patterns_finds_the_same_exact_scores() {
+    // The pattern evaluation changes the order of the search (its heuristic iterations and
+    // the order of exact nodes), never the exact score, and the line stays perfect play.
     let geometry = Geometry::<1>::new("8x8".parse().unwrap());
     let never = AtomicBool::new(false);
     let plain = settings(1, 22, Rules::Classic);

@@ -6,7 +6,6 @@ mod busy;
 pub mod classic;
 pub mod counts;
 mod endgame;
-mod endgame_probcut;
 mod history;
 mod iterations;
 mod line;

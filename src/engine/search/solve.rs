@@ -3,9 +3,7 @@
 //! end of the game with principal-variation search at the root. At each depth the move
 //! expected best is searched first by every worker together (they share the table and split
 //! its tree, as in the analysis); then the others are only tested against it with a null
-//! window, in parallel, and a move that proves better is searched again for its value. With
-//! the pattern evaluation the search to the end runs first selectively (`endgame_probcut`),
-//! then sure, within a narrow window around the selective pass's score.
+//! window, in parallel, and a move that proves better is searched again for its value.
 
 use std::cmp::Reverse;
 use std::sync::Mutex;
@@ -16,15 +14,11 @@ use rayon::prelude::*;
 
 use super::analysis::Analysis;
 use super::counts::NodeCounts;
-use super::endgame::score_of_margin;
-use super::endgame_probcut::CONFIDENCE_TENTHS;
 use super::iterations::Iterations;
 use super::root_work::RootWork;
 use super::strong::{
-    NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, WIN, applicable_patterns, root_moves,
+    NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, applicable_patterns, root_moves,
 };
-use super::tt::SURE;
-use crate::engine::patterns::UNITS_PER_DISC;
 use crate::engine::{Geometry, Position, Shape, Weights};
 
 /// The evaluation that orders an exact solve best of those measured: the seed's Arwen v10
@@ -70,7 +64,7 @@ pub fn solve_strong<const W: usize>(
     let depths = Iterations::with_gap(geometry, position, settings, gap);
     let target = depths.target;
     let cells = root_moves(geometry, position, settings);
-    // Marks the first root move finished at a depth (cleared for each pass).
+    // Marks the first root move finished at a depth (depths only grow: one flag serves all).
     let first_finished = [AtomicU32::new(0)];
     let workers = rayon::current_num_threads().max(1);
     let shared = Shared::new(settings, workers);
@@ -81,17 +75,9 @@ pub fn solve_strong<const W: usize>(
     // Root moves, the best of the last depth first, with that depth's score or bound.
     let mut order: Vec<(i32, usize)> = cells.iter().map(|&cell| (0, cell)).collect();
     let mut guess = None;
-    let empties = position.empties(geometry).count();
-    for (depth, level) in passes(depths, empties, patterned) {
-        for searcher in &mut searchers {
-            searcher.exact_level = level;
-        }
+    for depth in depths {
         shared.table.next_generation();
-        first_finished[0].store(0, Ordering::Relaxed);
         let before = total_nodes(&searchers);
-        if depth >= empties && patterned {
-            guess = guess.map(exact_guess);
-        }
         let work = RootWork::new(depth, vec![0], &first_finished, vec![guess]);
         let Some((best, values)) = root_pvs(position, &order, &work, &mut searchers) else {
             result.cancelled = true;
@@ -103,20 +89,16 @@ pub fn solve_strong<const W: usize>(
         // The best move first, then the others by their bounds (stable among equals).
         order.sort_by_key(|&(value, cell)| (cell != best.1, Reverse(value)));
         guess = Some(best.0);
-        shared
-            .table
-            .fit_to(NEXT_DEPTH_COST * (total_nodes(&searchers) - before));
-        if level != SURE {
-            // A selective pass's score is not exact: the result keeps the last sure one.
-            continue;
-        }
         result.depth = depth;
         for scored in &mut result.moves {
             scored.score = (scored.cell == best.1).then_some(best.0);
         }
         result.finished = true;
-        let exact = (depth >= empties).then_some(best.0);
+        let exact = (depth >= position.empties(geometry).count()).then_some(best.0);
         result.line = searchers[0].principal_line(position, best.1, depth as usize, exact);
+        shared
+            .table
+            .fit_to(NEXT_DEPTH_COST * (total_nodes(&searchers) - before));
     }
     let mut counts = NodeCounts::new(target);
     for searcher in &searchers {
@@ -125,37 +107,6 @@ pub fn solve_strong<const W: usize>(
     result.nodes = counts;
     result.elapsed = clock.elapsed();
     result
-}
-
-/// The passes of the search: each depth of `depths` once, sure; the search to the end of a
-/// position with `empties` empty cells first at each selective level of the endgame ProbCut
-/// (with the pattern evaluation, `patterned`, whose values it reads as discs).
-fn passes(depths: Iterations, empties: u32, patterned: bool) -> Vec<(u32, u8)> {
-    let selective_levels = if patterned {
-        CONFIDENCE_TENTHS.len()
-    } else {
-        0
-    };
-    depths
-        .flat_map(|depth| {
-            let levels = if depth >= empties {
-                selective_levels as u8
-            } else {
-                0
-            };
-            (0..levels).chain([SURE]).map(move |level| (depth, level))
-        })
-        .collect()
-}
-
-/// A guess of the exact score from a score: itself if exact, else the final margin the
-/// pattern evaluation's value (in its units) predicts.
-fn exact_guess(score: i32) -> i32 {
-    if score.abs() >= WIN / 2 {
-        score
-    } else {
-        score_of_margin(score / UNITS_PER_DISC)
-    }
 }
 
 fn total_nodes<const W: usize>(searchers: &[Searcher<W>]) -> u64 {

@@ -21,7 +21,7 @@ use super::ordering::ListedMove;
 use super::root_work::RootWork;
 use super::selected::score_selected_strong;
 use super::symmetry::distinct_moves;
-use super::tt::{Bound, SURE, TranspositionTable, hash};
+use super::tt::{Bound, TranspositionTable, hash};
 use crate::engine::bits::Bits;
 use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::geometry::Geometry;
@@ -140,10 +140,6 @@ const BUSY_DEPTH: u32 = 3;
 /// The half-width of the aspiration window around a root move's last score.
 const ASPIRATION: i32 = 30;
 
-/// The half-width of the aspiration window around a root move's last exact score, in discs
-/// (the score of a selective pass of the solver is most often exact).
-const EXACT_ASPIRATION: i32 = 2;
-
 /// How many times the nodes of one depth the next depth is expected to cost (for sizing the
 /// table in use).
 pub(super) const NEXT_DEPTH_COST: u64 = 4;
@@ -179,11 +175,6 @@ pub(super) struct Searcher<'a, const W: usize> {
     pub(super) mobility_depth: u32,
     /// Heuristic nodes try a ProbCut first.
     selective: bool,
-    /// The selectivity of exact nodes: [`SURE`] (no cut), or a level of the endgame ProbCut.
-    pub(super) exact_level: u8,
-    /// In the shallow search of an endgame ProbCut, which compares values with margins in
-    /// discs: the table's exact scores (far above any heuristic value) are not read there.
-    pub(super) probing: bool,
     /// The pattern evaluation, if it replaces the weights' (8×8 only).
     pub(super) patterns: Option<Arc<PatternEvaluation>>,
 }
@@ -221,8 +212,6 @@ impl<'a, const W: usize> Searcher<'a, W> {
             // deeper (fewer nodes as well as cheaper ones on 6x6x6; more nodes on 8x8).
             mobility_depth: if geometry.shape().is_3d() { 5 } else { 3 },
             selective: settings.selective,
-            exact_level: SURE,
-            probing: false,
             patterns: applicable_patterns(geometry, settings),
         }
     }
@@ -276,15 +265,11 @@ impl<'a, const W: usize> Searcher<'a, W> {
         let key = hash(position);
         let (mut alpha, mut beta) = (alpha, beta);
         let mut table_move = None;
-        let exact = depth >= left;
-        // The selectivity an entry needs for its score to count here.
-        let sure_enough = if exact { self.exact_level } else { 0 };
         if let Some(entry) = self.table.probe_key(key) {
             let entry_depth = u32::from(entry.depth);
             let trusted = depth < left || entry_depth >= left || entry_depth >= TRUSTED_DEPTH;
             table_move = (entry.best != u16::MAX && trusted).then_some(usize::from(entry.best));
-            let same_scale = !self.probing || entry_depth < left;
-            if entry_depth >= depth && entry.level >= sure_enough && same_scale {
+            if entry_depth >= depth {
                 match entry.bound {
                     Bound::Exact => return entry.score,
                     Bound::Lower => alpha = alpha.max(entry.score),
@@ -301,17 +286,14 @@ impl<'a, const W: usize> Searcher<'a, W> {
         {
             return bound;
         }
-        if exact && let Some(bound) = self.exact_probcut(position, left, (alpha, beta), ply) {
-            return bound;
-        }
         if self.lists.len() <= ply {
             self.lists.resize_with(ply + 1, Vec::new);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
+        let exact = depth >= left;
         self.list_moves(position, moves, (depth, exact), &mut list);
         if depth >= ETC_DEPTH
-            && let Some(score) =
-                self.transposition_cutoff(position, &list, (depth, sure_enough), beta)
+            && let Some(score) = self.transposition_cutoff(position, &list, depth, beta)
         {
             self.lists[ply] = list;
             return score;
@@ -375,9 +357,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             } else {
                 Bound::Exact
             };
-            let level = self.stored_level(exact, left);
-            self.table
-                .store_key(key, (depth, level), best, bound, best_move);
+            self.table.store_key(key, depth, best, bound, best_move);
         }
         best
     }
@@ -402,7 +382,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
         &mut self,
         position: &Position<W>,
         list: &[ListedMove<W>],
-        (depth, sure_enough): (u32, u8),
+        depth: u32,
         beta: i32,
     ) -> Option<i32> {
         // Every child's bucket is asked for before the first is read, so that the memory
@@ -417,8 +397,8 @@ impl<'a, const W: usize> Searcher<'a, W> {
         let cutoff = keys.iter().find_map(|&key| {
             let entry = self.table.probe_key(key)?;
             let bounds_above = matches!(entry.bound, Bound::Exact | Bound::Upper);
-            let deep_enough = u32::from(entry.depth) + 1 >= depth && entry.level >= sure_enough;
-            (bounds_above && deep_enough && -entry.score >= beta).then_some(-entry.score)
+            (bounds_above && u32::from(entry.depth) + 1 >= depth && -entry.score >= beta)
+                .then_some(-entry.score)
         });
         self.child_keys = keys;
         cutoff
@@ -452,14 +432,8 @@ impl<'a, const W: usize> Searcher<'a, W> {
     /// aspiration window around `guess` (its score at the last depth), searched again with
     /// the window opened on the side where the score fell out.
     fn root_move_score(&mut self, child: &Position<W>, depth: u32, guess: Option<i32>) -> i32 {
-        let exact_guess = guess.is_some_and(|guess| guess.abs() >= WIN / 2);
-        let mut width = if exact_guess {
-            EXACT_ASPIRATION
-        } else {
-            ASPIRATION
-        };
-        let (mut low, mut high) = match guess {
-            Some(guess) => (guess - width, guess + width),
+        let (mut low, mut high) = match guess.filter(|guess| guess.abs() < WIN / 2) {
+            Some(guess) => (guess - ASPIRATION, guess + ASPIRATION),
             None => (-i32::MAX, i32::MAX),
         };
         loop {
@@ -467,17 +441,11 @@ impl<'a, const W: usize> Searcher<'a, W> {
             if self.meter.stopped || (low < score && score < high) {
                 return score;
             }
-            // Around an exact score, widen step by step on the side the score fell out of
-            // (a selective pass's score is often a little off). Else open that side; should
-            // the score then fall out of the other side (search instability), open both.
+            // Open the side the score fell out of; should the score then fall out of the other
+            // side (search instability), open both.
             let reopened = low == -i32::MAX || high == i32::MAX;
-            width *= 4;
-            (low, high) = if reopened || (exact_guess && width > 64) {
+            (low, high) = if reopened {
                 (-i32::MAX, i32::MAX)
-            } else if exact_guess && score <= low {
-                (score - width, score + 1)
-            } else if exact_guess {
-                (score - 1, score + width)
             } else if score <= low {
                 (-i32::MAX, score + 1)
             } else {

@@ -30,35 +30,20 @@ pub struct Entry {
     pub bound: Bound,
     /// The best move found (u16::MAX: none).
     pub best: u16,
-    /// How sure the score is: [`SURE`], or the selectivity level of the endgame ProbCut
-    /// that may have cut nodes below (the lower, the less sure).
-    pub level: u8,
     generation: u8,
 }
 
-/// The level of a score no selective cut went into.
-pub const SURE: u8 = 15;
-
-/// The stored best move meaning "none" (12 bits).
-const NO_MOVE: u64 = 0xfff;
-
 impl Entry {
-    /// The entry in one word: score (32 bits), best move (12), level (4), depth (8), bound
-    /// (2) and generation (6). The word 0 never occurs (the bound is stored as 1 to 3).
+    /// The entry in one word: score (32 bits), best move (16), depth (8), bound (2) and
+    /// generation (6). The word 0 never occurs (the bound is stored as 1 to 3).
     fn pack(self) -> u64 {
         let bound = match self.bound {
             Bound::Exact => 1,
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        let best = if self.best == u16::MAX {
-            NO_MOVE
-        } else {
-            u64::from(self.best)
-        };
         u64::from(self.score as u32)
-            | best << 32
-            | u64::from(self.level & 0xf) << 44
+            | u64::from(self.best) << 32
             | u64::from(self.depth) << 48
             | bound << 56
             | u64::from(self.generation & 0x3f) << 58
@@ -71,15 +56,9 @@ impl Entry {
             3 => Bound::Upper,
             _ => return None,
         };
-        let best = word >> 32 & NO_MOVE;
         Some(Entry {
             score: word as u32 as i32,
-            best: if best == NO_MOVE {
-                u16::MAX
-            } else {
-                best as u16
-            },
-            level: (word >> 44 & 0xf) as u8,
+            best: (word >> 32) as u16,
             depth: (word >> 48) as u8,
             bound,
             generation: (word >> 58) as u8,
@@ -204,17 +183,9 @@ impl TranspositionTable {
         })
     }
 
-    /// Stores a result for the position whose [`hash`] is `key`, searched `depth` plies with
-    /// selectivity `level` ([`SURE`] unless nodes may have been cut below).
+    /// Stores a result for the position whose [`hash`] is `key`.
     #[inline]
-    pub fn store_key(
-        &self,
-        key: u64,
-        (depth, level): (u32, u8),
-        score: i32,
-        bound: Bound,
-        best: Option<usize>,
-    ) {
+    pub fn store_key(&self, key: u64, depth: u32, score: i32, bound: Bound, best: Option<usize>) {
         let depth = depth.min(u32::from(u8::MAX)) as u8;
         let generation = self.generation.load(Ordering::Relaxed);
         let best = best.map_or(u16::MAX, |cell| cell as u16);
@@ -223,7 +194,6 @@ impl TranspositionTable {
             depth,
             bound,
             best,
-            level,
             generation,
         };
         self.insert(key, entry.pack());
@@ -385,10 +355,10 @@ mod tests {
         let table = TranspositionTable::with_bytes(BUCKET_BYTES);
         let position =
             |mover: u64| Position::from_colors(Bits::<1>([mover]), Bits([0]), Color::Red);
-        table.store_key(hash(&position(1)), (9, SURE), 1, Bound::Exact, None);
-        table.store_key(hash(&position(2)), (3, SURE), 2, Bound::Exact, None);
+        table.store_key(hash(&position(1)), 9, 1, Bound::Exact, None);
+        table.store_key(hash(&position(2)), 3, 2, Bound::Exact, None);
         assert!(table.probe(&position(1)).is_some() && table.probe(&position(2)).is_some());
-        table.store_key(hash(&position(4)), (5, SURE), 4, Bound::Exact, None);
+        table.store_key(hash(&position(4)), 5, 4, Bound::Exact, None);
         assert_eq!(
             table.probe(&position(1)).map(|e| e.score),
             Some(1),
@@ -396,7 +366,7 @@ mod tests {
         );
         assert!(table.probe(&position(2)).is_none(), "the shallow one goes");
         table.next_generation();
-        table.store_key(hash(&position(8)), (1, SURE), 8, Bound::Exact, None);
+        table.store_key(hash(&position(8)), 1, 8, Bound::Exact, None);
         assert!(
             table.probe(&position(8)).is_some(),
             "older searches give way to newer"
@@ -411,7 +381,7 @@ mod tests {
         let reused = (0..10).any(|_| {
             let table = TranspositionTable::with_megabytes(3);
             table.fit_to(u64::MAX);
-            table.store_key(hash(&position), (5, SURE), 42, Bound::Exact, Some(3));
+            table.store_key(hash(&position), 5, 42, Bound::Exact, Some(3));
             let address = table.words.as_ptr();
             drop(table);
             let table = TranspositionTable::with_megabytes(3);
@@ -436,7 +406,7 @@ mod tests {
         for (depth, position) in positions.iter().enumerate() {
             table.store_key(
                 hash(position),
-                (depth as u32 % 50, SURE),
+                depth as u32 % 50,
                 depth as i32,
                 Bound::Lower,
                 Some(7),
@@ -458,7 +428,7 @@ mod tests {
         assert!(table.bytes() <= 1 << 20);
         let position = Position::from_colors(Bits::<1>([0b1010]), Bits([0b0101]), Color::Red);
         assert!(table.probe(&position).is_none());
-        table.store_key(hash(&position), (5, SURE), 42, Bound::Exact, Some(3));
+        table.store_key(hash(&position), 5, 42, Bound::Exact, Some(3));
         let entry = table.probe(&position).unwrap();
         assert_eq!(
             (entry.score, entry.depth, entry.bound, entry.best),
@@ -469,22 +439,4 @@ mod tests {
             "the side to move is part of the key"
         );
     }
-
-    #[test]
-    fn every_field_of_an_entry_comes_back_as_stored() {
-        let table = TranspositionTable::with_megabytes(1);
-        let position = Position::from_colors(Bits::<1>([0b1010]), Bits([0b0101]), Color::Red);
-        for (best, level) in [(None, 0), (Some(511), 3), (Some(0), SURE)] {
-            table.store_key(hash(&position), (200, level), -WIN_LIKE, Bound::Upper, best);
-            let entry = table.probe(&position).unwrap();
-            assert_eq!(
-                (entry.score, entry.depth, entry.bound, entry.level),
-                (-WIN_LIKE, 200, Bound::Upper, level)
-            );
-            assert_eq!(entry.best, best.map_or(u16::MAX, |cell| cell as u16));
-        }
-    }
-
-    /// A score as large as those of finished games.
-    const WIN_LIKE: i32 = 1_000_000_064;
 }
