@@ -33,11 +33,11 @@ impl<const W: usize> Searcher<'_, W> {
                 line.extend(self.endgame.line(&mut self.meter, &position));
                 break;
             }
+            // `play` refuses a cell that is no legal move (or the entry's "no move").
             let table_move = self
                 .table
                 .probe(&position)
-                .map(|entry| usize::from(entry.best))
-                .filter(|&cell| position.legal_moves(self.geometry).contains(cell));
+                .map(|entry| usize::from(entry.best));
             let next = match value {
                 Some(value) => self.move_keeping(&position, table_move, value, line.len()),
                 None => {
@@ -52,7 +52,7 @@ impl<const W: usize> Searcher<'_, W> {
         line
     }
 
-    /// A move of `position` (`hint` tried first) whose child's exact value keeps the
+    /// A move of `position` (`hint` tried first, if legal) whose child's exact value keeps the
     /// position's exact `value`, with the child; `None` when the search is stopped.
     fn move_keeping(
         &mut self,
