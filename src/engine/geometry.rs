@@ -37,6 +37,8 @@ pub struct Geometry<const W: usize> {
     /// Four-word boards on processors with AVX2: the axes as the vector move generation
     /// takes them (amount, inner cells).
     vector_axes: Option<Vec<(u32, [u64; 4])>>,
+    /// Whether single-word 2D boards find flips with vector instructions (AVX2) here.
+    vector_rays: bool,
 }
 
 impl<const W: usize> Geometry<W> {
@@ -129,6 +131,7 @@ impl<const W: usize> Geometry<W> {
             full: Bits::first(cells),
             axes,
             vector_axes,
+            vector_rays: uses_rays::<W>(shape) && vector_moves_available(),
             offsets,
             ray_lengths,
             neighbors,
@@ -236,14 +239,20 @@ impl<const W: usize> Geometry<W> {
 
     /// The opponent discs that flip when `mover` plays on the empty cell `cell` (empty if the
     /// move is illegal).
-    #[inline]
+    #[inline(always)]
     pub fn flips(&self, mover: Bits<W>, opponent: Bits<W>, cell: usize) -> Bits<W> {
         if uses_rays::<W>(self.shape) {
             let mut flips = Bits::EMPTY;
             flips.0[0] = self.single_word_flips(mover.0[0], opponent.0[0], cell);
             return flips;
         }
-        // Only the directions whose first cell holds an opponent disc can flip anything.
+        self.walked_flips(mover, opponent, cell)
+    }
+
+    /// [`Self::flips`] on cubes and wide boards: only the directions whose first cell holds
+    /// an opponent disc can flip anything, and those are walked.
+    #[inline(never)]
+    fn walked_flips(&self, mover: Bits<W>, opponent: Bits<W>, cell: usize) -> Bits<W> {
         let directions = self.offsets.len();
         let largest_offset = (self.direction_of.len() / 2) as isize;
         let mut flips = Bits::EMPTY;
@@ -273,12 +282,15 @@ impl<const W: usize> Geometry<W> {
     /// all; they walk from the neighbours that hold opponent discs instead.)
     #[inline(always)]
     fn single_word_flips(&self, mover: u64, opponent: u64, cell: usize) -> u64 {
-        let directions = self.offsets.len();
-        ray_flips::<4>(
-            &self.rays[cell * directions..(cell + 1) * directions],
-            mover,
-            opponent,
-        )
+        let rays: &[u64; 8] = self.rays[cell * 8..(cell + 1) * 8]
+            .try_into()
+            .expect("eight rays per cell on a 2D board");
+        #[cfg(target_arch = "x86_64")]
+        if self.vector_rays {
+            // SAFETY: `vector_rays` is set only when the processor has AVX2.
+            return unsafe { super::vector_flips::ray_flips(rays, mover, opponent) };
+        }
+        ray_flips::<4>(rays, mover, opponent)
     }
 }
 
@@ -330,7 +342,7 @@ fn walk_axis<const W: usize>(seeds: Bits<W>, runners: Bits<W>, amount: u32) -> B
     reached
 }
 
-/// Whether four-word boards generate moves with vector instructions here.
+/// Whether the vector code (four-word move generation, single-word flips) runs here.
 fn vector_moves_available() -> bool {
     #[cfg(target_arch = "x86_64")]
     return super::wide_moves::available();
@@ -393,6 +405,40 @@ mod tests {
                     geometry.portable_legal_moves(mover, opponent),
                     "{board}, round {round}"
                 );
+            }
+        }
+    }
+
+    /// On single-word 2D boards the vector flips, the portable rays and the walk from the
+    /// neighbours agree on random discs, for every empty cell.
+    #[test]
+    fn vector_ray_flips_match_the_portable_ones() {
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(7);
+        for board in ["4x4", "6x6", "8x8"] {
+            let geometry = Geometry::<1>::new(board.parse().unwrap());
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(geometry.vector_rays, super::super::wide_moves::available());
+            let cells = geometry.shape.cells();
+            for round in 0..2000 {
+                let filled = f64::from(round % 20) / 20.0;
+                let (mut mover, mut opponent) = (0u64, 0u64);
+                for cell in 0..cells {
+                    if rng.random_bool(filled) {
+                        *if rng.random_bool(0.5) {
+                            &mut mover
+                        } else {
+                            &mut opponent
+                        } |= 1 << cell;
+                    }
+                }
+                let (mover_bits, opponent_bits) = (Bits([mover]), Bits([opponent]));
+                for cell in geometry.full.and_not(mover_bits | opponent_bits) {
+                    let rays: &[u64; 8] =
+                        geometry.rays[cell * 8..(cell + 1) * 8].try_into().unwrap();
+                    let walked = geometry.walked_flips(mover_bits, opponent_bits, cell);
+                    assert_eq!(ray_flips::<4>(rays, mover, opponent), walked.0[0]);
+                    assert_eq!(geometry.flips(mover_bits, opponent_bits, cell), walked);
+                }
             }
         }
     }

@@ -14,6 +14,8 @@ pub mod setup;
 pub mod shape;
 pub mod stability;
 #[cfg(target_arch = "x86_64")]
+mod vector_flips;
+#[cfg(target_arch = "x86_64")]
 mod wide_moves;
 
 pub use bits::Bits;

@@ -96,9 +96,12 @@ pub fn solve_strong<const W: usize>(
         result.finished = true;
         let exact = (depth >= position.empties(geometry).count()).then_some(best.0);
         result.line = searchers[0].principal_line(position, best.1, depth as usize, exact);
-        shared
-            .table
-            .fit_to(NEXT_DEPTH_COST * (total_nodes(&searchers) - before));
+        // Room for the next depth, if any (growing the table costs time: the pages are new).
+        if depth < target {
+            shared
+                .table
+                .fit_to(NEXT_DEPTH_COST * (total_nodes(&searchers) - before));
+        }
     }
     let mut counts = NodeCounts::new(target);
     for searcher in &searchers {

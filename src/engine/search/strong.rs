@@ -550,9 +550,11 @@ pub fn analyze_strong<const W: usize>(
         result.elapsed = clock.elapsed();
         on_update(&result);
         // Room for the next depth, which costs a few times this one.
-        shared
-            .table
-            .fit_to(NEXT_DEPTH_COST * (result.nodes.total() - before));
+        if depth < target {
+            shared
+                .table
+                .fit_to(NEXT_DEPTH_COST * (result.nodes.total() - before));
+        }
     }
     result.nodes = total_counts(&searchers);
     result.elapsed = clock.elapsed();
