@@ -37,8 +37,10 @@ pub struct Geometry<const W: usize> {
     /// Four-word boards on processors with AVX2: the axes as the vector move generation
     /// takes them (amount, inner cells).
     vector_axes: Option<Vec<(u32, [u64; 4])>>,
-    /// Whether single-word 2D boards find flips with vector instructions (AVX2) here.
-    vector_rays: bool,
+    /// Single-word 2D boards on processors with AVX2: the axes as the vector flips and move
+    /// generation take them.
+    #[cfg(target_arch = "x86_64")]
+    narrow_axes: Option<super::narrow_vector::Axes>,
 }
 
 impl<const W: usize> Geometry<W> {
@@ -126,12 +128,20 @@ impl<const W: usize> Geometry<W> {
                 .map(|axis| (axis.amount, std::array::from_fn(|i| axis.inner.0[i])))
                 .collect()
         });
+        #[cfg(target_arch = "x86_64")]
+        let narrow_axes = (uses_rays::<W>(shape) && vector_moves_available()).then(|| {
+            super::narrow_vector::Axes {
+                amounts: std::array::from_fn(|i| u64::from(axes[i].amount)),
+                inner: std::array::from_fn(|i| axes[i].inner.0[0]),
+            }
+        });
         Geometry {
             shape,
             full: Bits::first(cells),
             axes,
             vector_axes,
-            vector_rays: uses_rays::<W>(shape) && vector_moves_available(),
+            #[cfg(target_arch = "x86_64")]
+            narrow_axes,
             offsets,
             ray_lengths,
             neighbors,
@@ -194,6 +204,13 @@ impl<const W: usize> Geometry<W> {
     /// bits (checked in [`Self::new`]).
     #[inline(always)]
     fn single_word_moves(&self, mover: u64, opponent: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(axes) = &self.narrow_axes {
+            // SAFETY: the narrow axes exist only when the processor has AVX2.
+            return unsafe {
+                super::narrow_vector::legal_moves(axes, self.full.0[0], mover, opponent)
+            };
+        }
         if self.shape.is_3d() {
             self.single_word_moves_over::<13>(mover, opponent)
         } else {
@@ -286,9 +303,9 @@ impl<const W: usize> Geometry<W> {
             .try_into()
             .expect("eight rays per cell on a 2D board");
         #[cfg(target_arch = "x86_64")]
-        if self.vector_rays {
-            // SAFETY: `vector_rays` is set only when the processor has AVX2.
-            return unsafe { super::vector_flips::ray_flips(rays, mover, opponent) };
+        if self.narrow_axes.is_some() {
+            // SAFETY: the narrow axes exist only when the processor has AVX2.
+            return unsafe { super::narrow_vector::ray_flips(rays, mover, opponent) };
         }
         ray_flips::<4>(rays, mover, opponent)
     }
@@ -409,15 +426,19 @@ mod tests {
         }
     }
 
-    /// On single-word 2D boards the vector flips, the portable rays and the walk from the
-    /// neighbours agree on random discs, for every empty cell.
+    /// On single-word 2D boards the vector move generation agrees with the portable one, and
+    /// the vector flips, the portable rays and the walk from the neighbours agree for every
+    /// empty cell, on random discs.
     #[test]
-    fn vector_ray_flips_match_the_portable_ones() {
+    fn narrow_vector_code_matches_the_portable_code() {
         let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(7);
         for board in ["4x4", "6x6", "8x8"] {
             let geometry = Geometry::<1>::new(board.parse().unwrap());
             #[cfg(target_arch = "x86_64")]
-            assert_eq!(geometry.vector_rays, super::super::wide_moves::available());
+            assert_eq!(
+                geometry.narrow_axes.is_some(),
+                super::super::wide_moves::available()
+            );
             let cells = geometry.shape.cells();
             for round in 0..2000 {
                 let filled = f64::from(round % 20) / 20.0;
@@ -432,6 +453,11 @@ mod tests {
                     }
                 }
                 let (mover_bits, opponent_bits) = (Bits([mover]), Bits([opponent]));
+                assert_eq!(
+                    geometry.legal_moves(mover_bits, opponent_bits).0[0],
+                    geometry.single_word_moves_over::<4>(mover, opponent),
+                    "{board}, round {round}"
+                );
                 for cell in geometry.full.and_not(mover_bits | opponent_bits) {
                     let rays: &[u64; 8] =
                         geometry.rays[cell * 8..(cell + 1) * 8].try_into().unwrap();

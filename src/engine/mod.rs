@@ -4,6 +4,8 @@ pub mod bits;
 pub mod eval;
 pub mod features;
 pub mod geometry;
+#[cfg(target_arch = "x86_64")]
+mod narrow_vector;
 pub mod notation;
 pub mod obf;
 pub mod patterns;
@@ -13,8 +15,6 @@ pub mod search;
 pub mod setup;
 pub mod shape;
 pub mod stability;
-#[cfg(target_arch = "x86_64")]
-mod vector_flips;
 #[cfg(target_arch = "x86_64")]
 mod wide_moves;
 

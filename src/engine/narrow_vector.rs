@@ -1,0 +1,121 @@
+//! Flips and move generation on single-word 2D boards (up to 8×8) with AVX2: the four axes
+//! (or a cell's four rays towards higher cells, and its four towards lower ones) sit in the
+//! four lanes of a vector register, so one pass of vector operations does the work of four
+//! scalar ones.
+//!
+//! Only used when the processor has AVX2 (checked once per geometry); the portable code in
+//! [`super::geometry`] is the reference, and its tests compare the two on random positions.
+
+use std::arch::x86_64::{
+    __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64,
+    _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
+    _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi64x,
+    _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srli_epi64, _mm256_srlv_epi64,
+    _mm256_sub_epi64,
+};
+
+/// The four axes of a board, one per lane: the bits a step along each shifts by, and the
+/// cells with a board neighbour on both sides along it.
+#[derive(Clone, Copy, Debug)]
+pub struct Axes {
+    pub amounts: [u64; 4],
+    pub inner: [u64; 4],
+}
+
+/// The flips of a move along `rays` (the cell's four rays towards higher cells, then its four
+/// towards lower ones, as the portable `ray_flips` takes them) for `mover` against `opponent`.
+///
+/// # Safety
+/// The processor must have AVX2 (`wide_moves::available`).
+#[target_feature(enable = "avx2")]
+pub unsafe fn ray_flips(rays: &[u64; 8], mover: u64, opponent: u64) -> u64 {
+    let up_rays = load(rays[..4].try_into().expect("four rays"));
+    let down_rays = load(rays[4..].try_into().expect("four rays"));
+    let mover = _mm256_set1_epi64x(mover as i64);
+    let opponent = _mm256_set1_epi64x(opponent as i64);
+    let zero = _mm256_setzero_si256();
+
+    // Towards higher cells the first cell that is not an opponent disc is the ray's lowest
+    // such bit; the cells below it flip when it holds a mover disc.
+    let blockers = _mm256_andnot_si256(opponent, up_rays);
+    let first = _mm256_and_si256(blockers, _mm256_sub_epi64(zero, blockers));
+    let open = _mm256_cmpeq_epi64(_mm256_and_si256(first, mover), zero);
+    let before_first = _mm256_sub_epi64(first, _mm256_set1_epi64x(1));
+    let up = _mm256_andnot_si256(open, _mm256_and_si256(up_rays, before_first));
+
+    // Towards lower cells it is the highest such bit: smeared down to bit 0 it covers every
+    // cell from there on, and the ray's cells above the smear flip when it holds a mover disc.
+    let blockers = _mm256_andnot_si256(opponent, down_rays);
+    let mut smeared = blockers;
+    smeared = _mm256_or_si256(smeared, _mm256_srli_epi64::<1>(smeared));
+    smeared = _mm256_or_si256(smeared, _mm256_srli_epi64::<2>(smeared));
+    smeared = _mm256_or_si256(smeared, _mm256_srli_epi64::<4>(smeared));
+    smeared = _mm256_or_si256(smeared, _mm256_srli_epi64::<8>(smeared));
+    smeared = _mm256_or_si256(smeared, _mm256_srli_epi64::<16>(smeared));
+    smeared = _mm256_or_si256(smeared, _mm256_srli_epi64::<32>(smeared));
+    let first = _mm256_andnot_si256(_mm256_srli_epi64::<1>(smeared), smeared);
+    let open = _mm256_cmpeq_epi64(_mm256_and_si256(first, mover), zero);
+    let down = _mm256_andnot_si256(open, _mm256_andnot_si256(smeared, down_rays));
+
+    any_lane(_mm256_or_si256(up, down))
+}
+
+/// The empty cells where `mover` may play against `opponent` on a board of `full` cells: one
+/// step past a run of opponent discs that starts next to a mover disc, along each axis in
+/// both directions, found by doubling fills (runs of up to six discs).
+///
+/// # Safety
+/// The processor must have AVX2 (`wide_moves::available`).
+#[target_feature(enable = "avx2")]
+pub unsafe fn legal_moves(axes: &Axes, full: u64, mover: u64, opponent: u64) -> u64 {
+    let once = load(&axes.amounts);
+    let twice = _mm256_add_epi64(once, once);
+    let steps = [once, twice, _mm256_add_epi64(twice, twice)];
+    let seeds = _mm256_set1_epi64x(mover as i64);
+    let runners = _mm256_and_si256(_mm256_set1_epi64x(opponent as i64), load(&axes.inner));
+    let up = doubling_fill(seeds, runners, steps, |bits, by| {
+        _mm256_sllv_epi64(bits, by)
+    });
+    let down = doubling_fill(seeds, runners, steps, |bits, by| {
+        _mm256_srlv_epi64(bits, by)
+    });
+    any_lane(_mm256_or_si256(up, down)) & full & !(mover | opponent)
+}
+
+/// The cells one step past a run of `runners` that starts one step from `seeds`, in every
+/// lane; `shift(bits, by)` moves bits by `by` bits along the lane's direction and `steps`
+/// holds one, two and four steps.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn doubling_fill(
+    seeds: __m256i,
+    runners: __m256i,
+    [one, two, four]: [__m256i; 3],
+    shift: impl Fn(__m256i, __m256i) -> __m256i,
+) -> __m256i {
+    let mut run = _mm256_and_si256(shift(seeds, one), runners);
+    run = _mm256_or_si256(run, _mm256_and_si256(runners, shift(run, one)));
+    let chained = _mm256_and_si256(runners, shift(runners, one));
+    run = _mm256_or_si256(run, _mm256_and_si256(chained, shift(run, two)));
+    let chained_twice = _mm256_and_si256(chained, shift(chained, two));
+    run = _mm256_or_si256(run, _mm256_and_si256(chained_twice, shift(run, four)));
+    shift(run, one)
+}
+
+/// The union of the four lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn any_lane(bits: __m256i) -> u64 {
+    let halves = _mm_or_si128(
+        _mm256_castsi256_si128(bits),
+        _mm256_extracti128_si256::<1>(bits),
+    );
+    _mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))) as u64
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load(words: &[u64; 4]) -> __m256i {
+    // SAFETY: `words` is 32 readable bytes; the load needs no alignment.
+    unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
+}
