@@ -393,16 +393,20 @@ mod tests {
     use super::*;
     use rand::{RngExt, SeedableRng};
 
-    /// Vector and portable move generation agree on random discs (any disjoint pair of sets
-    /// is a valid input), from nearly empty to nearly full boards.
-    #[test]
-    fn vector_move_generation_matches_the_portable_one() {
+    /// Runs `check` on 2,000 random positions of each board of `boards`, from nearly empty to
+    /// nearly full (any disjoint pair of disc sets is a valid input), once `vector_code` has
+    /// confirmed that the board uses the vector code where the processor has AVX2.
+    fn on_random_discs<const W: usize>(
+        boards: &[&str],
+        vector_code: impl Fn(&Geometry<W>) -> bool,
+        mut check: impl FnMut(&Geometry<W>, Bits<W>, Bits<W>, String),
+    ) {
         let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(5);
-        for board in ["6x6x6", "10x10", "16x16"] {
-            let geometry = Geometry::<4>::new(board.parse().unwrap());
+        for board in boards {
+            let geometry = Geometry::<W>::new(board.parse().unwrap());
             #[cfg(target_arch = "x86_64")]
             assert_eq!(
-                geometry.vector_axes.is_some(),
+                vector_code(&geometry),
                 super::super::wide_moves::available()
             );
             for round in 0..2000 {
@@ -417,55 +421,53 @@ mod tests {
                         }
                     }
                 }
-                assert_eq!(
-                    geometry.legal_moves(mover, opponent),
-                    geometry.portable_legal_moves(mover, opponent),
-                    "{board}, round {round}"
+                check(
+                    &geometry,
+                    mover,
+                    opponent,
+                    format!("{board}, round {round}"),
                 );
             }
         }
     }
 
+    #[test]
+    fn vector_move_generation_matches_the_portable_one() {
+        let boards = ["6x6x6", "10x10", "16x16"];
+        on_random_discs::<4>(
+            &boards,
+            |g| g.vector_axes.is_some(),
+            |g, mover, opponent, at| {
+                let portable = g.portable_legal_moves(mover, opponent);
+                assert_eq!(g.legal_moves(mover, opponent), portable, "{at}");
+            },
+        );
+    }
+
     /// On single-word 2D boards the vector move generation agrees with the portable one, and
     /// the vector flips, the portable rays and the walk from the neighbours agree for every
-    /// empty cell, on random discs.
+    /// empty cell.
     #[test]
     fn narrow_vector_code_matches_the_portable_code() {
-        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(7);
-        for board in ["4x4", "6x6", "8x8"] {
-            let geometry = Geometry::<1>::new(board.parse().unwrap());
-            #[cfg(target_arch = "x86_64")]
-            assert_eq!(
-                geometry.narrow_axes.is_some(),
-                super::super::wide_moves::available()
-            );
-            let cells = geometry.shape.cells();
-            for round in 0..2000 {
-                let filled = f64::from(round % 20) / 20.0;
-                let (mut mover, mut opponent) = (0u64, 0u64);
-                for cell in 0..cells {
-                    if rng.random_bool(filled) {
-                        *if rng.random_bool(0.5) {
-                            &mut mover
-                        } else {
-                            &mut opponent
-                        } |= 1 << cell;
-                    }
-                }
-                let (mover_bits, opponent_bits) = (Bits([mover]), Bits([opponent]));
+        let boards = ["4x4", "6x6", "8x8"];
+        on_random_discs::<1>(
+            &boards,
+            |g| g.narrow_axes.is_some(),
+            |g, mover_bits, opponent_bits, at| {
+                let (mover, opponent) = (mover_bits.0[0], opponent_bits.0[0]);
+                let portable = g.single_word_moves_over::<4>(mover, opponent);
                 assert_eq!(
-                    geometry.legal_moves(mover_bits, opponent_bits).0[0],
-                    geometry.single_word_moves_over::<4>(mover, opponent),
-                    "{board}, round {round}"
+                    g.legal_moves(mover_bits, opponent_bits).0[0],
+                    portable,
+                    "{at}"
                 );
-                for cell in geometry.full.and_not(mover_bits | opponent_bits) {
-                    let rays: &[u64; 8] =
-                        geometry.rays[cell * 8..(cell + 1) * 8].try_into().unwrap();
-                    let walked = geometry.walked_flips(mover_bits, opponent_bits, cell);
-                    assert_eq!(ray_flips::<4>(rays, mover, opponent), walked.0[0]);
-                    assert_eq!(geometry.flips(mover_bits, opponent_bits, cell), walked);
+                for cell in g.full.and_not(mover_bits | opponent_bits) {
+                    let rays: &[u64; 8] = g.rays[cell * 8..(cell + 1) * 8].try_into().unwrap();
+                    let walked = g.walked_flips(mover_bits, opponent_bits, cell);
+                    assert_eq!(ray_flips::<4>(rays, mover, opponent), walked.0[0], "{at}");
+                    assert_eq!(g.flips(mover_bits, opponent_bits, cell), walked, "{at}");
                 }
-            }
-        }
+            },
+        );
     }
 }
