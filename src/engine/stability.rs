@@ -9,24 +9,20 @@
 use super::bits::Bits;
 use super::shape::Shape;
 
-/// One pair of opposite directions: the index shift and the cells with a neighbour on each
-/// side.
+/// One pair of opposite directions: the cells on the board's edge along it, and its moves of
+/// 1, 2, 4, … steps.
 #[derive(Clone, Debug)]
 struct StabilityAxis<const W: usize> {
-    amount: u32,
-    /// Cells with a neighbour one step up the index order along the axis.
-    up: Bits<W>,
-    /// Cells with a neighbour one step down.
-    down: Bits<W>,
     /// Cells on the board's edge along the axis (a neighbour missing on one side).
     edge: Bits<W>,
     /// The doubling steps that spread a cell over its whole line: 1, 2, 4, … steps (the first
-    /// `leaps` of them), each with its index shift and the cells that many steps from the
-    /// line's end up and down.
+    /// `leaps` of them). The first is the axis's single step: its index shift and the cells
+    /// with a neighbour one step up and one step down the index order.
     leaps: [Leap<W>; MAX_LEAPS],
 }
 
-/// A move of 2^k steps along an axis: its index shift and the cells it keeps on the line.
+/// A move of 2^k steps along an axis: its index shift and the cells it keeps on the line
+/// going up and going down.
 #[derive(Clone, Copy, Debug)]
 struct Leap<const W: usize> {
     amount: u32,
@@ -74,9 +70,6 @@ impl<const W: usize> Stability<W> {
                     };
                 }
                 StabilityAxis {
-                    amount,
-                    up,
-                    down,
                     edge: full.and_not(up & down),
                     leaps,
                 }
@@ -102,8 +95,9 @@ impl<const W: usize> Stability<W> {
         loop {
             let mut next = player;
             for (safe, axis) in safe_alone.iter().zip(&self.axes) {
-                let beside_stable = (stable.shift_down(axis.amount) & axis.up)
-                    | (stable.shift_up(axis.amount) & axis.down);
+                let step = &axis.leaps[0];
+                let beside_stable = (stable.shift_down(step.amount) & step.up)
+                    | (stable.shift_up(step.amount) & step.down);
                 next &= *safe | beside_stable;
             }
             if next == stable {
