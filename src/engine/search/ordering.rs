@@ -5,7 +5,7 @@
 use super::strong::Searcher;
 use crate::engine::bits::Bits;
 use crate::engine::geometry::Geometry;
-use crate::engine::patterns::UNITS_PER_DISC;
+use crate::engine::patterns::{PatternEvaluation, UNITS_PER_DISC};
 use crate::engine::position::Position;
 
 /// Nodes with fewer plies left keep their moves in board order apart from the table's move,
@@ -30,6 +30,28 @@ const SHALLOW_ORDER_DEPTH: u32 = 1;
 /// exact node: evaluating from 12, 14 or 16 empties only took as long for 449 M, 470 M and
 /// 494 M nodes against 440 M (session 19).
 const PATTERN_DISC: i32 = REPLY / 10;
+
+/// What a disc of a child's value searched by the patterns ([`pattern_search_depth`]) is
+/// worth in the fastest-first key: three tenths of a reply (FFO #45–#49 one worker, one ply
+/// from 12 empties and two from 16: 1,487 M nodes, 1,457 M at six tenths; one ply alone from
+/// 16 empties: 2,104 M nodes at three tenths, #40–#44 222 M against 245 M at a tenth, 249 M
+/// at one reply and 260 M at three).
+const SEARCHED_PATTERN_DISC: i32 = REPLY * 3 / 10;
+
+/// How many plies deep the pattern evaluation searches each child of an exact node with
+/// `left` empty cells to order it: the children's own evaluation below 12 empties, one ply
+/// from 12, two from 14. One worker, FFO #45–#49 (#40–#44), two runs side by side, against
+/// 2,402 M nodes and 151.8 s (248.4 M) with the children's evaluation everywhere: one ply
+/// from 12 1,798 M and 137.5 s (201.5 M), from 16 2,104 M; two plies from 14 1,429 M and
+/// 135.0 s (190.3 M), from 12 1,355 M but 162.8 s (179.4 M), from 16 1,487 M and 126.3 s
+/// (213.3 M), from 18 1,556 M; three plies from 20 on top of two from 14 1,755 M.
+fn pattern_search_depth(left: u32) -> u32 {
+    match left {
+        ..12 => 0,
+        12..14 => 1,
+        _ => 2,
+    }
+}
 
 /// The key of one reply in the fastest-first order of exact nodes.
 const REPLY: i32 = 1000;
@@ -104,21 +126,25 @@ impl<const W: usize> Searcher<'_, W> {
         }
     }
 
-    /// Orders `list` (from [`Self::list_moves`]), most promising first: the table's move,
-    /// then corners, then the others by how few replies they leave (deep nodes) or by the
-    /// mobility-free evaluation (shallow ones, not the shallowest) plus the killer and
-    /// history bonuses, X-squares last. Exact nodes are ordered fastest-first instead.
-    pub(super) fn order(
-        &self,
+    /// Orders `list` (from [`Self::list_moves`], without the table's move, which is searched
+    /// before), most promising first: corners, then the others by how few replies they leave
+    /// (deep nodes) or by the mobility-free evaluation (shallow ones, not the shallowest) plus
+    /// the killer and history bonuses, X-squares last. Exact nodes are ordered fastest-first
+    /// instead, refined by a shallow search where there is no pattern evaluation.
+    pub(super) fn order_moves(
+        &mut self,
         position: &Position<W>,
-        table_move: Option<usize>,
         (depth, left): (u32, u32),
         ply: usize,
         list: &mut [ListedMove<W>],
     ) {
         let exact = depth >= left;
         if exact {
-            return self.order_fastest_first(position, table_move, left, list);
+            self.order_fastest_first(position, left, list);
+            if self.patterns.is_none() && left >= SHALLOW_ORDER_EMPTIES {
+                self.order_by_shallow_search(position, ply, list);
+            }
+            return;
         }
         let scored = orders_by_children(depth, exact);
         // Shallow nodes score a move by the material after it, deep ones by the replies.
@@ -146,25 +172,16 @@ impl<const W: usize> Searcher<'_, W> {
                 key -= 1 << 28;
             }
             key += self.history.bonus(ply, cell);
-            if table_move == Some(cell) {
-                key = i32::MAX;
-            }
             entry.key = key;
         }
         list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
     }
 
-    /// Orders the moves of an exact node with `left` empty cells: the table's move, then the
-    /// others by how few replies they leave ([`weighted_replies`]), a corner counting as half
-    /// a reply fewer and an X-square as half a reply more, and by the child's pattern
-    /// evaluation where there is one (no history: at exact nodes it only adds noise).
-    fn order_fastest_first(
-        &self,
-        position: &Position<W>,
-        table_move: Option<usize>,
-        left: u32,
-        list: &mut [ListedMove<W>],
-    ) {
+    /// Orders the moves of an exact node with `left` empty cells by how few replies they leave
+    /// ([`weighted_replies`]), a corner counting as half a reply fewer and an X-square as half
+    /// a reply more, and by the child's value as the pattern evaluation sees it, where there
+    /// is one ([`pattern_search_depth`]; no history: at exact nodes it only adds noise).
+    fn order_fastest_first(&self, position: &Position<W>, left: u32, list: &mut [ListedMove<W>]) {
         let patterns = self.patterns.as_deref();
         for entry in list.iter_mut() {
             let cell = entry.cell;
@@ -172,52 +189,83 @@ impl<const W: usize> Searcher<'_, W> {
             let replies = child.legal_moves(self.geometry);
             let mut key = -REPLY * weighted_count(replies, self.corners) as i32;
             if let Some(patterns) = patterns {
-                let ours = child.pass().legal_moves(self.geometry).count();
-                let discs = (child.mover.0[0], child.opponent.0[0]);
-                let value = patterns.evaluate(discs, left - 1, (replies.count(), ours));
-                key -= value * PATTERN_DISC / UNITS_PER_DISC;
+                let depth = pattern_search_depth(left);
+                let window = (-i32::MAX, i32::MAX);
+                let value = self.pattern_search(patterns, &child, replies, left - 1, depth, window);
+                let disc = if depth == 0 {
+                    PATTERN_DISC
+                } else {
+                    SEARCHED_PATTERN_DISC
+                };
+                key -= value * disc / UNITS_PER_DISC;
             }
             if self.corners.contains(cell) {
                 key += EXACT_CORNER_BONUS;
             } else if self.x_squares.contains(cell) {
                 key -= EXACT_CORNER_BONUS;
             }
-            if table_move == Some(cell) {
-                key = i32::MAX;
-            }
             entry.key = key;
         }
         list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
     }
 
-    /// Refines the fastest-first order of an exact node with `left` empty cells: without the
-    /// pattern evaluation, and with many empties, by a shallow search.
-    pub(super) fn refine_exact_order(
-        &mut self,
+    /// The value of `position` (with `left` empty cells and `moves` for its side to move, in
+    /// the pattern evaluation's units) searched `depth` plies deep by the pattern evaluation
+    /// with α-β within `window`, without the table and without ordering.
+    fn pattern_search(
+        &self,
+        patterns: &PatternEvaluation,
         position: &Position<W>,
-        table_move: Option<usize>,
+        moves: Bits<W>,
         left: u32,
-        ply: usize,
-        list: &mut [ListedMove<W>],
-    ) {
-        if self.patterns.is_none() && left >= SHALLOW_ORDER_EMPTIES {
-            self.order_by_shallow_search(position, table_move, ply, list);
+        depth: u32,
+        (mut alpha, beta): (i32, i32),
+    ) -> i32 {
+        if moves.is_empty() {
+            let passed = position.pass();
+            let replies = passed.legal_moves(self.geometry);
+            if replies.is_empty() {
+                let margin = position.mover.count() as i32 - position.opponent.count() as i32;
+                return margin * UNITS_PER_DISC;
+            }
+            return -self.pattern_search(patterns, &passed, replies, left, depth, (-beta, -alpha));
         }
+        if depth == 0 {
+            let theirs = position.pass().legal_moves(self.geometry).count();
+            let discs = (position.mover.0[0], position.opponent.0[0]);
+            return patterns.evaluate(discs, left, (moves.count(), theirs));
+        }
+        let mut best = i32::MIN + 1;
+        for cell in moves.iter() {
+            let flips = self.geometry.flips(position.mover, position.opponent, cell);
+            let child = position.apply(cell, flips);
+            let replies = child.legal_moves(self.geometry);
+            let value = -self.pattern_search(
+                patterns,
+                &child,
+                replies,
+                left - 1,
+                depth - 1,
+                (-beta, -alpha),
+            );
+            best = best.max(value);
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
     }
 
     /// Re-orders the moves of an exact node with many empties by a shallow heuristic search of
-    /// each (the table's move stays first).
+    /// each.
     fn order_by_shallow_search(
         &mut self,
         position: &Position<W>,
-        table_move: Option<usize>,
         ply: usize,
         list: &mut [ListedMove<W>],
     ) {
         for entry in list.iter_mut() {
-            if table_move == Some(entry.cell) {
-                continue;
-            }
             let child = position.apply(entry.cell, entry.flips);
             let value = -self.negamax(&child, SHALLOW_ORDER_DEPTH, -i32::MAX, i32::MAX, ply + 1);
             entry.key = value.clamp(-(1 << 27), 1 << 27);

@@ -299,10 +299,19 @@ impl<'a, const W: usize> Searcher<'a, W> {
             return score;
         }
         let original_alpha = alpha;
-        self.order(position, table_move, (depth, left), ply, &mut list);
-        if exact {
-            self.refine_exact_order(position, table_move, left, ply, &mut list);
-        }
+        // The table's move is searched before the others are ordered: often it alone decides.
+        let table_index = table_move.and_then(|cell| list.iter().position(|e| e.cell == cell));
+        let mut ordered = match table_index {
+            Some(index) => {
+                list.swap(0, index);
+                list[0].key = i32::MAX;
+                false
+            }
+            None => {
+                self.order_moves(position, (depth, left), ply, &mut list);
+                true
+            }
+        };
         let busy = self.busy.filter(|_| depth >= BUSY_DEPTH);
         let entered = busy.map(|busy| busy.enter(position));
         let mut best = i32::MIN;
@@ -311,7 +320,12 @@ impl<'a, const W: usize> Searcher<'a, W> {
         // First every move but the busy ones, then the deferred busy ones.
         'passes: for deferred_pass in [false, true] {
             let mut deferred = false;
-            for entry in list.iter_mut() {
+            for index in 0..list.len() {
+                if !ordered && index == 1 {
+                    self.order_moves(position, (depth, left), ply, &mut list[1..]);
+                    ordered = true;
+                }
+                let entry = &mut list[index];
                 if deferred_pass != (entry.key == DEFERRED) {
                     continue;
                 }
