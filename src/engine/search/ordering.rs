@@ -31,27 +31,42 @@ const SHALLOW_ORDER_DEPTH: u32 = 1;
 /// 494 M nodes against 440 M (session 19).
 const PATTERN_DISC: i32 = REPLY / 10;
 
-/// What a disc of a child's value searched by the patterns ([`pattern_search_depth`]) is
-/// worth in the fastest-first key: three tenths of a reply (FFO #45–#49 one worker, one ply
-/// from 12 empties and two from 16: 1,487 M nodes, 1,457 M at six tenths; one ply alone from
-/// 16 empties: 2,104 M nodes at three tenths, #40–#44 222 M against 245 M at a tenth, 249 M
-/// at one reply and 260 M at three).
-const SEARCHED_PATTERN_DISC: i32 = REPLY * 3 / 10;
+/// What a disc of a child's value searched one ply deep by the patterns is worth in the
+/// fastest-first key: three tenths of a reply (one ply from 16 empties, FFO #40–#44 one
+/// worker: 222 M nodes, against 245 M at a tenth, 249 M at one reply and 260 M at three).
+const ONE_PLY_PATTERN_DISC: i32 = REPLY * 3 / 10;
+
+/// The same for a value searched two plies deep or more: half a reply (FFO #45–#49 one
+/// worker, two plies from 14 empties: 1,404 M nodes, against 1,429 M at three tenths and
+/// 1,511 M at eight tenths).
+const DEEP_PATTERN_DISC: i32 = REPLY / 2;
+
+/// How much worse than the best move searched before it a move's searched value may be and
+/// still be worked out exactly: below, its bound is all its key needs. FFO #45–#49 one
+/// worker, side by side: 2 discs 1,268 M nodes and 123.9 s, **4** 1,217 M and 127.9 s, 8
+/// 1,200 M and 131.5 s; without the bound (another hour) 1,297 M nodes and 158.4 s against
+/// 1,322 M and 125.3 s with 4 (four plies from 20 empties).
+const ORDERING_MARGIN: i32 = 4 * UNITS_PER_DISC;
 
 /// How many plies deep the pattern evaluation searches each child of an exact node with
 /// `left` empty cells to order it: the children's own evaluation below 12 empties, one ply
-/// from 12, two from 14. One worker, FFO #45–#49 (#40–#44), two runs side by side, against
-/// 2,402 M nodes and 151.8 s (248.4 M) with the children's evaluation everywhere: one ply
-/// from 12 1,798 M and 137.5 s (201.5 M), from 16 2,104 M; two plies from 14 1,429 M and
-/// 135.0 s (190.3 M), from 12 1,355 M but 162.8 s (179.4 M), from 16 1,487 M and 126.3 s
-/// (213.3 M), from 18 1,556 M; three plies from 20 on top of two from 14 1,755 M.
+/// from 12, two from 14, four from 18 (three ordered worse than two: α-β's odd plies end on
+/// the other side to move). One worker, FFO #45–#49, two runs side by side, against 2,402 M
+/// nodes and 151.8 s with the children's evaluation everywhere: one ply from 12 1,798 M and
+/// 137.5 s; two plies from 14 on top 1,429 M and 135.0 s, from 12 1,355 M but 162.8 s, from
+/// 16 1,487 M, from 18 1,556 M; three plies from 20 on top of two from 14 1,755 M; four plies
+/// from 20 1,297 M, from 18 1,204 M (without [`ORDERING_MARGIN`]).
 fn pattern_search_depth(left: u32) -> u32 {
     match left {
         ..12 => 0,
         12..14 => 1,
-        _ => 2,
+        14..18 => 2,
+        _ => 4,
     }
 }
+
+/// The whole window of a pattern search.
+const FULL: (i32, i32) = (-i32::MAX, i32::MAX);
 
 /// The key of one reply in the fastest-first order of exact nodes.
 const REPLY: i32 = 1000;
@@ -183,78 +198,63 @@ impl<const W: usize> Searcher<'_, W> {
     /// is one ([`pattern_search_depth`]; no history: at exact nodes it only adds noise).
     fn order_fastest_first(&self, position: &Position<W>, left: u32, list: &mut [ListedMove<W>]) {
         let patterns = self.patterns.as_deref();
+        let searched = patterns.filter(|_| pattern_search_depth(left) > 0);
         for entry in list.iter_mut() {
-            let cell = entry.cell;
-            let child = position.apply(cell, entry.flips);
+            let child = position.apply(entry.cell, entry.flips);
             let replies = child.legal_moves(self.geometry);
-            let mut key = -REPLY * weighted_count(replies, self.corners) as i32;
-            if let Some(patterns) = patterns {
-                let depth = pattern_search_depth(left);
-                let window = (-i32::MAX, i32::MAX);
-                let value = self.pattern_search(patterns, &child, replies, left - 1, depth, window);
-                let disc = if depth == 0 {
-                    PATTERN_DISC
-                } else {
-                    SEARCHED_PATTERN_DISC
-                };
-                key -= value * disc / UNITS_PER_DISC;
+            entry.key = -REPLY * weighted_count(replies, self.corners) as i32;
+            if self.corners.contains(entry.cell) {
+                entry.key += EXACT_CORNER_BONUS;
+            } else if self.x_squares.contains(entry.cell) {
+                entry.key -= EXACT_CORNER_BONUS;
             }
-            if self.corners.contains(cell) {
-                key += EXACT_CORNER_BONUS;
-            } else if self.x_squares.contains(cell) {
-                key -= EXACT_CORNER_BONUS;
+            if let (Some(patterns), None) = (patterns, searched) {
+                let value =
+                    pattern_search(self.geometry, patterns, &child, replies, left - 1, 0, FULL);
+                entry.key -= value * PATTERN_DISC / UNITS_PER_DISC;
             }
-            entry.key = key;
+        }
+        if let Some(patterns) = searched {
+            // The likely best first, so that the others' searches get a narrow window early.
+            list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
+            self.add_searched_values(patterns, position, left, list);
         }
         list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
     }
 
-    /// The value of `position` (with `left` empty cells and `moves` for its side to move, in
-    /// the pattern evaluation's units) searched `depth` plies deep by the pattern evaluation
-    /// with α-β within `window`, without the table and without ordering.
-    fn pattern_search(
+    /// Adds to the keys of `list` (the moves of an exact node with `left` empty cells) their
+    /// children's values searched [`pattern_search_depth`] plies deep by the patterns. A move
+    /// found more than [`ORDERING_MARGIN`] worse than the best before it keeps that bound.
+    fn add_searched_values(
         &self,
         patterns: &PatternEvaluation,
         position: &Position<W>,
-        moves: Bits<W>,
         left: u32,
-        depth: u32,
-        (mut alpha, beta): (i32, i32),
-    ) -> i32 {
-        if moves.is_empty() {
-            let passed = position.pass();
-            let replies = passed.legal_moves(self.geometry);
-            if replies.is_empty() {
-                let margin = position.mover.count() as i32 - position.opponent.count() as i32;
-                return margin * UNITS_PER_DISC;
-            }
-            return -self.pattern_search(patterns, &passed, replies, left, depth, (-beta, -alpha));
-        }
-        if depth == 0 {
-            let theirs = position.pass().legal_moves(self.geometry).count();
-            let discs = (position.mover.0[0], position.opponent.0[0]);
-            return patterns.evaluate(discs, left, (moves.count(), theirs));
-        }
-        let mut best = i32::MIN + 1;
-        for cell in moves.iter() {
-            let flips = self.geometry.flips(position.mover, position.opponent, cell);
-            let child = position.apply(cell, flips);
+        list: &mut [ListedMove<W>],
+    ) {
+        let depth = pattern_search_depth(left);
+        let disc = if depth == 1 {
+            ONE_PLY_PATTERN_DISC
+        } else {
+            DEEP_PATTERN_DISC
+        };
+        let mut best = -i32::MAX;
+        for entry in list.iter_mut() {
+            let child = position.apply(entry.cell, entry.flips);
             let replies = child.legal_moves(self.geometry);
-            let value = -self.pattern_search(
+            let window = (-i32::MAX, ORDERING_MARGIN.saturating_sub(best));
+            let value = -pattern_search(
+                self.geometry,
                 patterns,
                 &child,
                 replies,
                 left - 1,
-                depth - 1,
-                (-beta, -alpha),
+                depth,
+                window,
             );
             best = best.max(value);
-            alpha = alpha.max(value);
-            if alpha >= beta {
-                break;
-            }
+            entry.key += value * disc / UNITS_PER_DISC;
         }
-        best
     }
 
     /// Re-orders the moves of an exact node with many empties by a shallow heuristic search of
@@ -271,5 +271,152 @@ impl<const W: usize> Searcher<'_, W> {
             entry.key = value.clamp(-(1 << 27), 1 << 27);
         }
         list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
+    }
+}
+
+/// The value of `position` (with `left` empty cells and `moves` for its side to move, in
+/// the pattern evaluation's units) searched `depth` plies deep by the pattern evaluation
+/// with α-β within `window`, without the table and without ordering.
+fn pattern_search<const W: usize>(
+    geometry: &Geometry<W>,
+    patterns: &PatternEvaluation,
+    position: &Position<W>,
+    moves: Bits<W>,
+    left: u32,
+    depth: u32,
+    (mut alpha, beta): (i32, i32),
+) -> i32 {
+    if moves.is_empty() {
+        let passed = position.pass();
+        let replies = passed.legal_moves(geometry);
+        if replies.is_empty() {
+            let margin = position.mover.count() as i32 - position.opponent.count() as i32;
+            return margin * UNITS_PER_DISC;
+        }
+        return -pattern_search(
+            geometry,
+            patterns,
+            &passed,
+            replies,
+            left,
+            depth,
+            (-beta, -alpha),
+        );
+    }
+    if depth == 0 {
+        let theirs = position.pass().legal_moves(geometry).count();
+        let discs = (position.mover.0[0], position.opponent.0[0]);
+        return patterns.evaluate(discs, left, (moves.count(), theirs));
+    }
+    let mut best = i32::MIN + 1;
+    for cell in moves.iter() {
+        let flips = geometry.flips(position.mover, position.opponent, cell);
+        let child = position.apply(cell, flips);
+        let replies = child.legal_moves(geometry);
+        let value = -pattern_search(
+            geometry,
+            patterns,
+            &child,
+            replies,
+            left - 1,
+            depth - 1,
+            (-beta, -alpha),
+        );
+        best = best.max(value);
+        alpha = alpha.max(value);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+
+    /// Plain minimax over the pattern evaluation, every move searched.
+    fn minimax(
+        geometry: &Geometry<1>,
+        patterns: &PatternEvaluation,
+        position: &Position<1>,
+        left: u32,
+        depth: u32,
+    ) -> i32 {
+        let moves = position.legal_moves(geometry);
+        if moves.is_empty() {
+            let passed = position.pass();
+            if passed.legal_moves(geometry).is_empty() {
+                let margin = position.mover.count() as i32 - position.opponent.count() as i32;
+                return margin * UNITS_PER_DISC;
+            }
+            return -minimax(geometry, patterns, &passed, left, depth);
+        }
+        if depth == 0 {
+            let theirs = position.pass().legal_moves(geometry).count();
+            let discs = (position.mover.0[0], position.opponent.0[0]);
+            return patterns.evaluate(discs, left, (moves.count(), theirs));
+        }
+        moves
+            .iter()
+            .map(|cell| {
+                let child = position.play(geometry, cell).unwrap();
+                -minimax(geometry, patterns, &child, left - 1, depth - 1)
+            })
+            .max()
+            .unwrap()
+    }
+
+    #[test]
+    fn the_pattern_search_finds_the_minimax_value_or_a_bound_beyond_its_window() {
+        let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+        let patterns = PatternEvaluation::shipped();
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut checked = 0;
+        while checked < 60 {
+            // A position of a random game, 12 to 40 cells left empty.
+            let mut position = Position::start(&geometry);
+            let plies = rng.random_range(20..48);
+            for _ in 0..plies {
+                let moves: Vec<usize> = position.legal_moves(&geometry).iter().collect();
+                position = match moves.len() {
+                    0 => position.pass(),
+                    n => position
+                        .play(&geometry, moves[rng.random_range(0..n)])
+                        .unwrap(),
+                };
+            }
+            let moves = position.legal_moves(&geometry);
+            let left = position.empties(&geometry).count();
+            if moves.is_empty() || left < 4 {
+                continue;
+            }
+            for depth in [0, 1, 2, 3] {
+                let exact = minimax(&geometry, &patterns, &position, left, depth);
+                let full =
+                    pattern_search(&geometry, &patterns, &position, moves, left, depth, FULL);
+                assert_eq!(full, exact, "depth {depth}");
+                let beta = exact + rng.random_range(-200..200);
+                let bounded = pattern_search(
+                    &geometry,
+                    &patterns,
+                    &position,
+                    moves,
+                    left,
+                    depth,
+                    (-i32::MAX, beta),
+                );
+                if exact < beta {
+                    assert_eq!(bounded, exact, "depth {depth}, below β");
+                } else {
+                    assert!(
+                        beta <= bounded && bounded <= exact,
+                        "depth {depth}, at or above β"
+                    );
+                }
+            }
+            checked += 1;
+        }
     }
 }
