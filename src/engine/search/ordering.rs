@@ -1,6 +1,7 @@
 //! Move ordering of the strong search: the table's move first, then corners, fewest replies
-//! or material, killers and history, X-squares last; exact nodes fastest-first, with many
-//! empties refined by the pattern evaluation (8×8) or else by a shallow search.
+//! or material, killers and history, X-squares last; exact nodes fastest-first, refined by
+//! each child's value as a shallow search of the pattern evaluation sees it (8×8) or else,
+//! with many empties, by a shallow search.
 
 use super::strong::Searcher;
 use crate::engine::bits::Bits;
