@@ -275,6 +275,20 @@ impl<const W: usize> Searcher<'_, W> {
     }
 }
 
+/// The pattern evaluation's value of `position` (8×8, with `moves` for its side to move and
+/// `empties` empty cells) for its side to move, in the evaluation's units.
+pub(super) fn pattern_value<const W: usize>(
+    geometry: &Geometry<W>,
+    patterns: &PatternEvaluation,
+    position: &Position<W>,
+    moves: Bits<W>,
+    empties: u32,
+) -> i32 {
+    let theirs = position.pass().legal_moves(geometry).count();
+    let discs = (position.mover.0[0], position.opponent.0[0]);
+    patterns.evaluate(discs, empties, (moves.count(), theirs))
+}
+
 /// The value of `position` (with `left` empty cells and `moves` for its side to move, in
 /// the pattern evaluation's units) searched `depth` plies deep by the pattern evaluation
 /// with α-β within `window`, without the table and without ordering.
@@ -305,9 +319,7 @@ fn pattern_search<const W: usize>(
         );
     }
     if depth == 0 {
-        let theirs = position.pass().legal_moves(geometry).count();
-        let discs = (position.mover.0[0], position.opponent.0[0]);
-        return patterns.evaluate(discs, left, (moves.count(), theirs));
+        return pattern_value(geometry, patterns, position, moves, left);
     }
     let mut best = i32::MIN + 1;
     for cell in moves.iter() {
@@ -355,9 +367,7 @@ mod tests {
             return -minimax(geometry, patterns, &passed, left, depth);
         }
         if depth == 0 {
-            let theirs = position.pass().legal_moves(geometry).count();
-            let discs = (position.mover.0[0], position.opponent.0[0]);
-            return patterns.evaluate(discs, left, (moves.count(), theirs));
+            return pattern_value(geometry, patterns, position, moves, left);
         }
         moves
             .iter()

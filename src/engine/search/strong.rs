@@ -17,7 +17,7 @@ use super::endgame::{EndgameSolver, SOLVER_EMPTIES, final_margin, score_of_margi
 use super::history::MoveHistory;
 use super::iterations::Iterations;
 use super::meter::Meter;
-use super::ordering::ListedMove;
+use super::ordering::{ListedMove, pattern_value};
 use super::root_work::RootWork;
 use super::selected::score_selected_strong;
 use super::symmetry::distinct_moves;
@@ -304,7 +304,6 @@ impl<'a, const W: usize> Searcher<'a, W> {
         let mut ordered = match table_index {
             Some(index) => {
                 list.swap(0, index);
-                list[0].key = i32::MAX;
                 false
             }
             None => {
@@ -379,11 +378,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
     /// The heuristic value of a position with `moves` and `empties` for its side to move.
     fn leaf_value(&self, position: &Position<W>, moves: Bits<W>, empties: u32) -> i32 {
         match &self.patterns {
-            Some(patterns) => {
-                let replies = position.pass().legal_moves(self.geometry).count();
-                let discs = (position.mover.0[0], position.opponent.0[0]);
-                patterns.evaluate(discs, empties, (moves.count(), replies))
-            }
+            Some(patterns) => pattern_value(self.geometry, patterns, position, moves, empties),
             None => self
                 .evaluator
                 .evaluate_for_mover(self.geometry, position, moves),
