@@ -25,6 +25,12 @@ impl NodeCounts {
         self.total += 1;
     }
 
+    /// Counts `nodes` nodes with `depth` plies remaining.
+    pub fn add(&mut self, depth: u32, nodes: u64) {
+        self.levels[depth as usize] += nodes;
+        self.total += nodes;
+    }
+
     /// All nodes.
     pub fn total(&self) -> u64 {
         self.total

@@ -75,6 +75,13 @@ impl<'a> Meter<'a> {
         }
     }
 
+    /// Counts the `nodes` of the shallow searches that ordered the moves of a node with
+    /// `depth` plies remaining (at that node's level).
+    pub fn count_ordering(&mut self, depth: u32, nodes: u64) {
+        let top = self.counts.levels().len() as u32 - 1;
+        self.counts.add(depth.min(top), nodes);
+    }
+
     /// Whether the cancel flag is up or a budget is spent.
     fn must_stop(&self) -> bool {
         let late = self.deadline.is_some_and(|d| Instant::now() >= d);

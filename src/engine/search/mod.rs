@@ -11,6 +11,7 @@ mod iterations;
 mod line;
 mod meter;
 mod ordering;
+mod pattern_search;
 mod probcut;
 pub mod root;
 mod root_work;

@@ -3,10 +3,11 @@
 //! each child's value as a shallow search of the pattern evaluation sees it (8×8) or else,
 //! with many empties, by a shallow search.
 
+use super::pattern_search::PatternSearch;
 use super::strong::Searcher;
 use crate::engine::bits::Bits;
 use crate::engine::geometry::Geometry;
-use crate::engine::patterns::{PatternEvaluation, UNITS_PER_DISC};
+use crate::engine::patterns::UNITS_PER_DISC;
 use crate::engine::position::Position;
 
 /// Nodes with fewer plies left keep their moves in board order apart from the table's move,
@@ -156,7 +157,8 @@ impl<const W: usize> Searcher<'_, W> {
     ) {
         let exact = depth >= left;
         if exact {
-            self.order_fastest_first(position, left, list);
+            let nodes = self.order_fastest_first(position, left, list);
+            self.meter.count_ordering(depth, nodes);
             if self.patterns.is_none() && left >= SHALLOW_ORDER_EMPTIES {
                 self.order_by_shallow_search(position, ply, list);
             }
@@ -197,9 +199,18 @@ impl<const W: usize> Searcher<'_, W> {
     /// ([`weighted_replies`]), a corner counting as half a reply fewer and an X-square as half
     /// a reply more, and by the child's value as the pattern evaluation sees it, where there
     /// is one ([`pattern_search_depth`]; no history: at exact nodes it only adds noise).
-    fn order_fastest_first(&self, position: &Position<W>, left: u32, list: &mut [ListedMove<W>]) {
-        let patterns = self.patterns.as_deref();
-        let searched = patterns.filter(|_| pattern_search_depth(left) > 0);
+    /// Returns the nodes the pattern searches took.
+    fn order_fastest_first(
+        &self,
+        position: &Position<W>,
+        left: u32,
+        list: &mut [ListedMove<W>],
+    ) -> u64 {
+        let search = self
+            .patterns
+            .as_deref()
+            .map(|patterns| PatternSearch::new(self.geometry, patterns, self.pattern_table));
+        let depth = pattern_search_depth(left);
         for entry in list.iter_mut() {
             let child = position.apply(entry.cell, entry.flips);
             let replies = child.legal_moves(self.geometry);
@@ -209,31 +220,32 @@ impl<const W: usize> Searcher<'_, W> {
             } else if self.x_squares.contains(entry.cell) {
                 entry.key -= EXACT_CORNER_BONUS;
             }
-            if let (Some(patterns), None) = (patterns, searched) {
-                let value =
-                    pattern_search(self.geometry, patterns, &child, replies, left - 1, 0, FULL);
+            if let Some(search) = search.as_ref().filter(|_| depth == 0) {
+                let value = search.value(&child, replies, left - 1, 0, FULL);
                 entry.key -= value * PATTERN_DISC / UNITS_PER_DISC;
             }
         }
-        if let Some(patterns) = searched {
-            // The likely best first, so that the others' searches get a narrow window early.
+        let Some(search) = search.filter(|_| depth > 0) else {
             list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
-            self.add_searched_values(patterns, position, left, list);
-        }
+            return 0;
+        };
+        // The likely best first, so that the others' searches get a narrow window early.
         list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
+        self.add_searched_values(&search, position, (left, depth), list);
+        list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
+        search.nodes()
     }
 
     /// Adds to the keys of `list` (the moves of an exact node with `left` empty cells) their
-    /// children's values searched [`pattern_search_depth`] plies deep by the patterns. A move
-    /// found more than [`ORDERING_MARGIN`] worse than the best before it keeps that bound.
+    /// children's values searched `depth` plies deep by the patterns. A move found more than
+    /// [`ORDERING_MARGIN`] worse than the best before it keeps that bound.
     fn add_searched_values(
         &self,
-        patterns: &PatternEvaluation,
+        search: &PatternSearch<W>,
         position: &Position<W>,
-        left: u32,
+        (left, depth): (u32, u32),
         list: &mut [ListedMove<W>],
     ) {
-        let depth = pattern_search_depth(left);
         let disc = if depth == 1 {
             ONE_PLY_PATTERN_DISC
         } else {
@@ -244,15 +256,7 @@ impl<const W: usize> Searcher<'_, W> {
             let child = position.apply(entry.cell, entry.flips);
             let replies = child.legal_moves(self.geometry);
             let window = (-i32::MAX, ORDERING_MARGIN.saturating_sub(best));
-            let value = -pattern_search(
-                self.geometry,
-                patterns,
-                &child,
-                replies,
-                left - 1,
-                depth,
-                window,
-            );
+            let value = -search.value(&child, replies, left - 1, depth, window);
             best = best.max(value);
             entry.key += value * disc / UNITS_PER_DISC;
         }
@@ -272,162 +276,5 @@ impl<const W: usize> Searcher<'_, W> {
             entry.key = value.clamp(-(1 << 27), 1 << 27);
         }
         list.sort_by_key(|entry| std::cmp::Reverse(entry.key));
-    }
-}
-
-/// The pattern evaluation's value of `position` (8×8, with `moves` for its side to move and
-/// `empties` empty cells) for its side to move, in the evaluation's units.
-pub(super) fn pattern_value<const W: usize>(
-    geometry: &Geometry<W>,
-    patterns: &PatternEvaluation,
-    position: &Position<W>,
-    moves: Bits<W>,
-    empties: u32,
-) -> i32 {
-    let theirs = position.pass().legal_moves(geometry).count();
-    let discs = (position.mover.0[0], position.opponent.0[0]);
-    patterns.evaluate(discs, empties, (moves.count(), theirs))
-}
-
-/// The value of `position` (with `left` empty cells and `moves` for its side to move, in
-/// the pattern evaluation's units) searched `depth` plies deep by the pattern evaluation
-/// with α-β within `window`, without the table and without ordering.
-fn pattern_search<const W: usize>(
-    geometry: &Geometry<W>,
-    patterns: &PatternEvaluation,
-    position: &Position<W>,
-    moves: Bits<W>,
-    left: u32,
-    depth: u32,
-    (mut alpha, beta): (i32, i32),
-) -> i32 {
-    if moves.is_empty() {
-        let passed = position.pass();
-        let replies = passed.legal_moves(geometry);
-        if replies.is_empty() {
-            let margin = position.mover.count() as i32 - position.opponent.count() as i32;
-            return margin * UNITS_PER_DISC;
-        }
-        return -pattern_search(
-            geometry,
-            patterns,
-            &passed,
-            replies,
-            left,
-            depth,
-            (-beta, -alpha),
-        );
-    }
-    if depth == 0 {
-        return pattern_value(geometry, patterns, position, moves, left);
-    }
-    let mut best = i32::MIN + 1;
-    for cell in moves.iter() {
-        let flips = geometry.flips(position.mover, position.opponent, cell);
-        let child = position.apply(cell, flips);
-        let replies = child.legal_moves(geometry);
-        let value = -pattern_search(
-            geometry,
-            patterns,
-            &child,
-            replies,
-            left - 1,
-            depth - 1,
-            (-beta, -alpha),
-        );
-        best = best.max(value);
-        alpha = alpha.max(value);
-        if alpha >= beta {
-            break;
-        }
-    }
-    best
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::{RngExt, SeedableRng};
-
-    /// Plain minimax over the pattern evaluation, every move searched.
-    fn minimax(
-        geometry: &Geometry<1>,
-        patterns: &PatternEvaluation,
-        position: &Position<1>,
-        left: u32,
-        depth: u32,
-    ) -> i32 {
-        let moves = position.legal_moves(geometry);
-        if moves.is_empty() {
-            let passed = position.pass();
-            if passed.legal_moves(geometry).is_empty() {
-                let margin = position.mover.count() as i32 - position.opponent.count() as i32;
-                return margin * UNITS_PER_DISC;
-            }
-            return -minimax(geometry, patterns, &passed, left, depth);
-        }
-        if depth == 0 {
-            return pattern_value(geometry, patterns, position, moves, left);
-        }
-        moves
-            .iter()
-            .map(|cell| {
-                let child = position.play(geometry, cell).unwrap();
-                -minimax(geometry, patterns, &child, left - 1, depth - 1)
-            })
-            .max()
-            .unwrap()
-    }
-
-    #[test]
-    fn the_pattern_search_finds_the_minimax_value_or_a_bound_beyond_its_window() {
-        let geometry = Geometry::<1>::new("8x8".parse().unwrap());
-        let patterns = PatternEvaluation::shipped();
-        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(3);
-        let mut checked = 0;
-        while checked < 60 {
-            // A position of a random game, 12 to 40 cells left empty.
-            let mut position = Position::start(&geometry);
-            let plies = rng.random_range(20..48);
-            for _ in 0..plies {
-                let moves: Vec<usize> = position.legal_moves(&geometry).iter().collect();
-                position = match moves.len() {
-                    0 => position.pass(),
-                    n => position
-                        .play(&geometry, moves[rng.random_range(0..n)])
-                        .unwrap(),
-                };
-            }
-            let moves = position.legal_moves(&geometry);
-            let left = position.empties(&geometry).count();
-            if moves.is_empty() || left < 4 {
-                continue;
-            }
-            for depth in [0, 1, 2, 3] {
-                let exact = minimax(&geometry, &patterns, &position, left, depth);
-                let full =
-                    pattern_search(&geometry, &patterns, &position, moves, left, depth, FULL);
-                assert_eq!(full, exact, "depth {depth}");
-                let beta = exact + rng.random_range(-200..200);
-                let bounded = pattern_search(
-                    &geometry,
-                    &patterns,
-                    &position,
-                    moves,
-                    left,
-                    depth,
-                    (-i32::MAX, beta),
-                );
-                if exact < beta {
-                    assert_eq!(bounded, exact, "depth {depth}, below β");
-                } else {
-                    assert!(
-                        beta <= bounded && bounded <= exact,
-                        "depth {depth}, at or above β"
-                    );
-                }
-            }
-            checked += 1;
-        }
     }
 }

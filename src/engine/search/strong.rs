@@ -17,7 +17,8 @@ use super::endgame::{EndgameSolver, SOLVER_EMPTIES, final_margin, score_of_margi
 use super::history::MoveHistory;
 use super::iterations::Iterations;
 use super::meter::Meter;
-use super::ordering::{ListedMove, pattern_value};
+use super::ordering::ListedMove;
+use super::pattern_search::{PatternTable, pattern_value};
 use super::root_work::RootWork;
 use super::selected::score_selected_strong;
 use super::symmetry::distinct_moves;
@@ -119,6 +120,7 @@ pub(super) fn principal_variation(
 /// positions being searched.
 pub(super) struct Shared {
     pub(super) table: TranspositionTable,
+    pattern_table: PatternTable,
     busy: Option<BusySet>,
     workers: usize,
 }
@@ -127,6 +129,7 @@ impl Shared {
     pub(super) fn new(settings: &StrongSettings, workers: usize) -> Self {
         Shared {
             table: TranspositionTable::with_megabytes(settings.table_megabytes),
+            pattern_table: PatternTable::new(),
             busy: (workers > 1).then(BusySet::new),
             workers,
         }
@@ -161,6 +164,8 @@ pub(super) struct Searcher<'a, const W: usize> {
     pub(super) evaluator: Evaluator<W>,
     rules: Rules,
     pub(super) table: &'a TranspositionTable,
+    /// The table of the pattern searches that order exact nodes.
+    pub(super) pattern_table: &'a PatternTable,
     busy: Option<&'a BusySet>,
     pub(super) corners: Bits<W>,
     pub(super) x_squares: Bits<W>,
@@ -195,6 +200,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             evaluator: Evaluator::new(geometry, &settings.weights),
             rules: settings.rules,
             table: &shared.table,
+            pattern_table: &shared.pattern_table,
             busy: shared.busy.as_ref(),
             corners: geometry.category_mask(Category::Corner),
             x_squares: geometry.category_mask(Category::XSquare),
