@@ -33,15 +33,10 @@ const SHALLOW_ORDER_DEPTH: u32 = 1;
 /// 494 M nodes against 440 M (session 19).
 const PATTERN_DISC: i32 = REPLY / 10;
 
-/// What a disc of a child's value searched one ply deep by the patterns is worth in the
-/// fastest-first key: three tenths of a reply (one ply from 16 empties, FFO #40–#44 one
-/// worker: 222 M nodes, against 245 M at a tenth, 249 M at one reply and 260 M at three).
-const ONE_PLY_PATTERN_DISC: i32 = REPLY * 3 / 10;
-
-/// The same for a value searched two plies deep or more: half a reply (FFO #45–#49 one
-/// worker, two plies from 14 empties: 1,404 M nodes, against 1,429 M at three tenths and
-/// 1,511 M at eight tenths).
-const DEEP_PATTERN_DISC: i32 = REPLY / 2;
+/// What a disc of a child's value searched by the patterns is worth in the fastest-first
+/// key: half a reply (FFO #45–#49 one worker, two plies from 14 empties: 1,404 M nodes,
+/// against 1,429 M at three tenths and 1,511 M at eight tenths).
+const SEARCHED_PATTERN_DISC: i32 = REPLY / 2;
 
 /// How much worse than the best move searched before it a move's searched value may be and
 /// still be worked out exactly: below, its bound is all its key needs. FFO #45–#49 one
@@ -51,17 +46,22 @@ const DEEP_PATTERN_DISC: i32 = REPLY / 2;
 const ORDERING_MARGIN: i32 = 4 * UNITS_PER_DISC;
 
 /// How many plies deep the pattern evaluation searches each child of an exact node with
-/// `left` empty cells to order it: the children's own evaluation below 12 empties, one ply
-/// from 12, two from 14, four from 18 (three ordered worse than two: α-β's odd plies end on
-/// the other side to move). One worker, FFO #45–#49, two runs side by side, against 2,402 M
-/// nodes and 151.8 s with the children's evaluation everywhere: one ply from 12 1,798 M and
-/// 137.5 s; two plies from 14 on top 1,429 M and 135.0 s, from 12 1,355 M but 162.8 s, from
-/// 16 1,487 M, from 18 1,556 M; three plies from 20 on top of two from 14 1,755 M; four plies
-/// from 20 1,297 M, from 18 1,204 M (without [`ORDERING_MARGIN`]).
+/// `left` empty cells to order it: the children's own evaluation below 14 empties, two plies
+/// from 14, four from 18 (three ordered worse than two: α-β's odd plies end on the other side
+/// to move). One worker, FFO #45–#49, two runs side by side, against 2,402 M nodes and
+/// 151.8 s with the children's evaluation everywhere (the ordering searches' nodes not yet
+/// counted): one ply from 12 1,798 M and 137.5 s; two plies from 14 on top 1,429 M and
+/// 135.0 s, from 12 1,355 M but 162.8 s, from 16 1,487 M, from 18 1,556 M; three plies from
+/// 20 on top of two from 14 1,755 M; four plies from 20 1,297 M, from 18 1,204 M (without
+/// [`ORDERING_MARGIN`]). With the searches' own table and their nodes counted (FFO #40–#48,
+/// one worker, pairs side by side): one ply from 12 as above 1,120 M nodes and 106.9 s,
+/// against 1,137 M and 98.4 s without the evaluation at 11 empties; then one ply from 13
+/// only 1,079 M and 96.4 s; none, the evaluation at 12–13, 1,071 M and 84.6 s; the
+/// evaluation at 11–13 (this) 1,055 M and 97.3 s against 1,071 M and 94.9 s; no evaluation
+/// below 14 1,122 M. Four plies from 16 1,174 M, from 20 1,085 M; six from 21 1,109 M.
 fn pattern_search_depth(left: u32) -> u32 {
     match left {
-        ..12 => 0,
-        12..14 => 1,
+        ..14 => 0,
         14..18 => 2,
         _ => 4,
     }
@@ -246,11 +246,6 @@ impl<const W: usize> Searcher<'_, W> {
         (left, depth): (u32, u32),
         list: &mut [ListedMove<W>],
     ) {
-        let disc = if depth == 1 {
-            ONE_PLY_PATTERN_DISC
-        } else {
-            DEEP_PATTERN_DISC
-        };
         let mut best = -i32::MAX;
         for entry in list.iter_mut() {
             let child = position.apply(entry.cell, entry.flips);
@@ -258,7 +253,7 @@ impl<const W: usize> Searcher<'_, W> {
             let window = (-i32::MAX, ORDERING_MARGIN.saturating_sub(best));
             let value = -search.value(&child, replies, left - 1, depth, window);
             best = best.max(value);
-            entry.key += value * disc / UNITS_PER_DISC;
+            entry.key += value * SEARCHED_PATTERN_DISC / UNITS_PER_DISC;
         }
     }
 
