@@ -35,14 +35,16 @@ const PATTERN_DISC: i32 = REPLY / 10;
 
 /// What a disc of a child's value searched by the patterns is worth in the fastest-first
 /// key: half a reply (FFO #45–#49 one worker, two plies from 14 empties: 1,404 M nodes,
-/// against 1,429 M at three tenths and 1,511 M at eight tenths).
+/// against 1,429 M at three tenths and 1,511 M at eight tenths; with the searches' table and
+/// their nodes counted, FFO #40–#48: 1,055 M, against 1,151 M and 1,089 M).
 const SEARCHED_PATTERN_DISC: i32 = REPLY / 2;
 
 /// How much worse than the best move searched before it a move's searched value may be and
 /// still be worked out exactly: below, its bound is all its key needs. FFO #45–#49 one
 /// worker, side by side: 2 discs 1,268 M nodes and 123.9 s, **4** 1,217 M and 127.9 s, 8
 /// 1,200 M and 131.5 s; without the bound (another hour) 1,297 M nodes and 158.4 s against
-/// 1,322 M and 125.3 s with 4 (four plies from 20 empties).
+/// 1,322 M and 125.3 s with 4 (four plies from 20 empties). With the searches' table and
+/// their nodes counted, FFO #40–#48: 1 disc 1,073 M, 2 1,047 M, **4** 1,055 M, 8 1,076 M.
 const ORDERING_MARGIN: i32 = 4 * UNITS_PER_DISC;
 
 /// How many plies deep the pattern evaluation searches each child of an exact node with
