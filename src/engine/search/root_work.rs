@@ -3,7 +3,8 @@
 //! helps with the unfinished move that has the fewest workers on it. All workers share one
 //! table, so a helper speeds up the worker it joins (lazy SMP) and root moves without
 //! helpers are split as before. The first worker to finish a move records its score; the
-//! others on it drop their search.
+//! others on it drop their search. A solve hands out its root moves' null-window tests the
+//! same way.
 
 use std::sync::atomic::{AtomicI32, AtomicU32, AtomicUsize, Ordering};
 
@@ -66,10 +67,11 @@ impl<'a> RootWork<'a> {
         &self.finished[index]
     }
 
-    /// A worker leaves root move `index`, with its exact score unless its search was stopped.
+    /// A worker leaves root move `index`, with its score unless its search was stopped.
     pub fn leave(&self, index: usize, score: Option<i32>) {
         if let Some(score) = score {
-            // Every finished search of a move at a depth finds the same exact score.
+            // Every finished search of a move at a depth finds the same exact score (a test,
+            // a bound that holds whichever finishes).
             self.scores[index].store(score, Ordering::Relaxed);
             self.finished[index].fetch_max(self.depth, Ordering::Release);
         }

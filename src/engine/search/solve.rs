@@ -3,11 +3,12 @@
 //! end of the game with principal-variation search at the root. At each depth the move
 //! expected best is searched first by every worker together (they share the table and split
 //! its tree, as in the analysis); then the others are only tested against it with a null
-//! window, in parallel, and a move that proves better is searched again for its value.
+//! window, in parallel, and a move that proves better is searched again for its value. A
+//! worker left without a move to start helps with an unfinished one.
 
 use std::cmp::Reverse;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -66,6 +67,8 @@ pub fn solve_strong<const W: usize>(
     let cells = root_moves(geometry, position, settings);
     // Marks the first root move finished at a depth (depths only grow: one flag serves all).
     let first_finished = [AtomicU32::new(0)];
+    // The same for every root move in the order of a depth's null-window tests.
+    let tests_finished: Vec<AtomicU32> = cells.iter().map(|_| AtomicU32::new(0)).collect();
     let workers = rayon::current_num_threads().max(1);
     let shared = Shared::new(settings, workers);
     let mut searchers: Vec<Searcher<W>> = (0..workers)
@@ -79,7 +82,9 @@ pub fn solve_strong<const W: usize>(
         shared.table.next_generation();
         let before = total_nodes(&searchers);
         let work = RootWork::new(depth, vec![0], &first_finished, vec![guess]);
-        let Some((best, values)) = root_pvs(position, &order, &work, &mut searchers) else {
+        let Some((best, values)) =
+            root_pvs(position, &order, (&work, &tests_finished), &mut searchers)
+        else {
             result.cancelled = true;
             break;
         };
@@ -120,12 +125,13 @@ fn total_nodes<const W: usize>(searchers: &[Searcher<W>]) -> u64 {
 }
 
 /// One depth of principal-variation search at the root over `order` (`work` hands out its
-/// first move, at index 0): the best (score, move)
-/// and, per move of `order`, its exact score or an upper bound; `None` when stopped.
+/// first move, at index 0; `finished` marks, per index of `order`, the depth its test was
+/// last finished to): the best (score, move) and, per move of `order`, its exact score or
+/// an upper bound; `None` when stopped.
 fn root_pvs<'a, const W: usize>(
     position: &Position<W>,
     order: &[(i32, usize)],
-    work: &RootWork<'a>,
+    (work, finished): (&RootWork<'a>, &'a [AtomicU32]),
     searchers: &mut [Searcher<'a, W>],
 ) -> Option<((i32, usize), Vec<i32>)> {
     let (_, first) = *order.first()?;
@@ -137,19 +143,19 @@ fn root_pvs<'a, const W: usize>(
     let first_value = work.scores()?[0];
     // The others: a null window at the best value so far, a full search above it when the
     // test fails high. A test against an older, lower best that fails low holds all the more.
+    // A worker with no move left to start helps with an unfinished one (sharing the table,
+    // it skips what the other is searching); whoever finishes the move first records it.
     let best = Mutex::new((first_value, first));
-    let values: Vec<AtomicI32> = order.iter().map(|_| AtomicI32::new(first_value)).collect();
-    let next = AtomicUsize::new(1);
-    let stopped = AtomicBool::new(false);
+    finished[0].fetch_max(depth, Ordering::Relaxed);
+    let guesses = vec![None; order.len()];
+    let others = RootWork::new(depth, (1..order.len()).collect(), finished, guesses);
     searchers.par_iter_mut().for_each(|searcher| {
-        loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&(_, cell)) = order.get(index) else {
-                return;
-            };
+        while let Some(index) = others.take() {
+            let cell = order[index].1;
             let child = position
                 .play(searcher.geometry(), cell)
                 .expect("a legal move");
+            searcher.meter.watch(others.finished_flag(index), depth);
             let bound = best.lock().expect("never poisoned").0;
             let mut value = -searcher.negamax(&child, depth - 1, -bound - 1, -bound, 1);
             if value > bound && !searcher.meter.stopped {
@@ -159,17 +165,16 @@ fn root_pvs<'a, const W: usize>(
                     *best = (value, cell);
                 }
             }
+            let done = !searcher.meter.stopped;
+            searcher.meter.unwatch();
+            others.leave(index, done.then_some(value));
             if searcher.meter.stopped {
-                stopped.store(true, Ordering::Relaxed);
                 return;
             }
-            values[index].store(value, Ordering::Relaxed);
         }
     });
-    if stopped.load(Ordering::Relaxed) {
-        return None;
-    }
-    let best = best.into_inner().expect("never poisoned");
-    let values = values.into_iter().map(AtomicI32::into_inner).collect();
-    Some((best, values))
+    // Every test finished unless the search was stopped.
+    let mut values = others.scores()?;
+    values[0] = first_value;
+    Some((best.into_inner().expect("never poisoned"), values))
 }
