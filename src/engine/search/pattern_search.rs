@@ -137,8 +137,8 @@ impl<'a, const W: usize> PatternSearch<'a, W> {
 
     /// The value of `position` (with `left` empty cells and `moves` for its side to move, in
     /// the pattern evaluation's units) searched `depth` plies deep with α-β within `window`
-    /// (fail-soft), the table's best move first. A stored result at least as deep answers
-    /// when its bounds decide the window.
+    /// (fail-soft), the table's best move first. A stored result that may stand for it
+    /// ([`Stored::answers`]) answers when its bounds decide the window.
     pub(super) fn value(
         &self,
         position: &Position<W>,
