@@ -65,8 +65,7 @@ impl<'a> Meter<'a> {
     /// looks at the flag and the budgets every [`POLL_NODES`] nodes.
     #[inline(always)]
     pub fn visit(&mut self, depth: u32) {
-        let top = self.counts.levels().len() as u32 - 1;
-        self.counts.visit(depth.min(top));
+        self.counts.visit(self.level(depth));
         if self.nodes() % POLL_NODES == 1 {
             let done = self
                 .watched
@@ -78,8 +77,13 @@ impl<'a> Meter<'a> {
     /// Counts the `nodes` of the shallow searches that ordered the moves of a node with
     /// `depth` plies remaining (at that node's level).
     pub fn count_ordering(&mut self, depth: u32, nodes: u64) {
-        let top = self.counts.levels().len() as u32 - 1;
-        self.counts.add(depth.min(top), nodes);
+        self.counts.add(self.level(depth), nodes);
+    }
+
+    /// The level a node with `depth` plies remaining counts at: deeper ones at the top.
+    #[inline(always)]
+    fn level(&self, depth: u32) -> u32 {
+        depth.min(self.counts.levels().len() as u32 - 1)
     }
 
     /// Whether the cancel flag is up or a budget is spent.
