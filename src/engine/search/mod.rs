@@ -17,6 +17,7 @@ pub mod root;
 mod root_work;
 mod selected;
 mod solve;
+mod solver_table;
 pub mod strong;
 pub mod symmetry;
 pub mod tt;
