@@ -6,7 +6,7 @@
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign};
 
 /// A set of cells stored as `W` little-endian 64-bit words (bit `i` of word `i / 64` is cell `i`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, bytemuck::Zeroable)]
 pub struct Bits<const W: usize>(pub [u64; W]);
 
 /// The number of words a bitset needs for `cells` cells: 1, 4, 8 or 16 (at most 1024 cells).

@@ -11,25 +11,14 @@ use crate::engine::position::Position;
 /// How many positions each level keeps.
 const SLOTS_PER_LEVEL: usize = 1 << 12;
 
-/// What the table knows of one position: its final margin lies in `lower..=upper`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the table knows of one position: its final margin lies in `lower..=upper`. All
+/// zeros is an empty slot: no position has no discs, so it matches none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Zeroable)]
 struct Entry<const W: usize> {
     mover: Bits<W>,
     opponent: Bits<W>,
     lower: i16,
     upper: i16,
-}
-
-/// An empty slot: no position has no discs, so it matches none.
-impl<const W: usize> Default for Entry<W> {
-    fn default() -> Self {
-        Entry {
-            mover: Bits::EMPTY,
-            opponent: Bits::EMPTY,
-            lower: 0,
-            upper: 0,
-        }
-    }
 }
 
 /// Bounds on positions with `levels` (lowest first) empty cells.
@@ -39,12 +28,13 @@ pub(super) struct SolverTable<const W: usize> {
 }
 
 impl<const W: usize> SolverTable<W> {
-    /// An empty table for positions with `levels` empty cells.
+    /// An empty table for positions with `levels` empty cells (zeroed memory, mapped as it is
+    /// used: a search that never reaches the solver costs an allocation and no more).
     pub(super) fn new(levels: std::ops::RangeInclusive<u32>) -> Self {
         let count = levels.clone().count();
         SolverTable {
             lowest: *levels.start(),
-            slots: vec![Cell::default(); count * SLOTS_PER_LEVEL],
+            slots: bytemuck::zeroed_vec(count * SLOTS_PER_LEVEL),
         }
     }
 
