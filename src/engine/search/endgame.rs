@@ -154,6 +154,13 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         score_of_margin(self.solve(meter, position, empties, self.parity(empties), window))
     }
 
+    /// The least upper bound the table knows on the score (in the strong search's scale) of
+    /// `position`, which has `left` empty cells (at most [`SOLVER_EMPTIES`]).
+    pub fn known_upper_bound(&self, position: &Position<W>, left: u32) -> Option<i32> {
+        let (_, upper) = self.table.probe(position, left)?;
+        Some(score_of_margin(upper))
+    }
+
     /// A best line from `position` to the end of the game (passes left out), at most
     /// [`SOLVER_EMPTIES`] cells being empty: the position is solved once, then every ply takes
     /// the first move (in generation order) whose null-window test shows it keeps the value.

@@ -299,7 +299,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
         let exact = depth >= left;
         self.list_moves(position, moves, (depth, exact), &mut list);
         if depth >= ETC_DEPTH
-            && let Some(score) = self.transposition_cutoff(position, &list, depth, beta)
+            && let Some(score) = self.transposition_cutoff(position, &list, (depth, left), beta)
         {
             self.lists[ply] = list;
             return score;
@@ -392,14 +392,23 @@ impl<'a, const W: usize> Searcher<'a, W> {
     }
 
     /// Enhanced transposition cut-off: a child whose table entry already bounds its value low
-    /// enough (deep enough) proves this node's value at least `beta` without a search.
+    /// enough (deep enough) proves this node's value at least `beta` without a search. The
+    /// children of an exact node that the endgame solver would solve are looked up in its
+    /// table instead, the search's own never holding them.
     fn transposition_cutoff(
         &mut self,
         position: &Position<W>,
         list: &[ListedMove<W>],
-        depth: u32,
+        (depth, left): (u32, u32),
         beta: i32,
     ) -> Option<i32> {
+        if depth >= left && left - 1 <= SOLVER_EMPTIES {
+            return list.iter().find_map(|entry| {
+                let child = position.apply(entry.cell, self.flips_of(position, entry));
+                let upper = self.endgame.known_upper_bound(&child, left - 1)?;
+                (-upper >= beta).then_some(-upper)
+            });
+        }
         // Every child's bucket is asked for before the first is read, so that the memory
         // waits overlap.
         let mut keys = std::mem::take(&mut self.child_keys);
