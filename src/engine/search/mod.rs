@@ -20,6 +20,7 @@ mod solve;
 mod solver_table;
 pub mod strong;
 pub mod symmetry;
+mod transposition_cutoff;
 pub mod tt;
 
 pub use analysis::{Analysis, AnalysisSettings, MoveScore, analyze, score_text};

@@ -22,6 +22,7 @@ use super::pattern_search::{PatternTable, pattern_value};
 use super::root_work::RootWork;
 use super::selected::score_selected_strong;
 use super::symmetry::distinct_moves;
+use super::transposition_cutoff::ETC_DEPTH;
 use super::tt::{Bound, TranspositionTable, hash};
 use crate::engine::bits::Bits;
 use crate::engine::eval::{Evaluator, Weights};
@@ -152,8 +153,6 @@ pub(super) const NEXT_DEPTH_COST: u64 = 4;
 /// #40–#44: 386.5 M nodes, against 664.0 M trusting every move and 388.0 M trusting only
 /// searches to the end; 6×6 from the start 9.98 G, against 10.64 G and slower).
 const TRUSTED_DEPTH: u32 = 12;
-/// Nodes with at least this many plies left look for an enhanced transposition cut-off.
-const ETC_DEPTH: u32 = 8;
 
 /// Marks a list entry whose move waits until the others are searched.
 const DEFERRED: i32 = i32::MIN;
@@ -174,7 +173,7 @@ pub(super) struct Searcher<'a, const W: usize> {
     /// Reusable move lists, one per ply from the root.
     lists: Vec<Vec<ListedMove<W>>>,
     /// A reusable list of the children's hashes (enhanced transposition cut-offs).
-    child_keys: Vec<u64>,
+    pub(super) child_keys: Vec<u64>,
     pub(super) history: MoveHistory,
     /// Nodes with more plies left than this order their moves by the opponent's replies.
     pub(super) mobility_depth: u32,
@@ -389,43 +388,6 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 .evaluator
                 .evaluate_for_mover(self.geometry, position, moves),
         }
-    }
-
-    /// Enhanced transposition cut-off: a child whose table entry already bounds its value low
-    /// enough (deep enough) proves this node's value at least `beta` without a search. The
-    /// children of an exact node that the endgame solver would solve are looked up in its
-    /// table instead, the search's own never holding them.
-    fn transposition_cutoff(
-        &mut self,
-        position: &Position<W>,
-        list: &[ListedMove<W>],
-        (depth, left): (u32, u32),
-        beta: i32,
-    ) -> Option<i32> {
-        if depth >= left && left - 1 <= SOLVER_EMPTIES {
-            return list.iter().find_map(|entry| {
-                let child = position.apply(entry.cell, self.flips_of(position, entry));
-                let upper = self.endgame.known_upper_bound(&child, left - 1)?;
-                (-upper >= beta).then_some(-upper)
-            });
-        }
-        // Every child's bucket is asked for before the first is read, so that the memory
-        // waits overlap.
-        let mut keys = std::mem::take(&mut self.child_keys);
-        keys.clear();
-        keys.extend(list.iter().map(|entry| {
-            let key = hash(&position.apply(entry.cell, self.flips_of(position, entry)));
-            self.table.prefetch(key);
-            key
-        }));
-        let cutoff = keys.iter().find_map(|&key| {
-            let entry = self.table.probe_key(key)?;
-            let bounds_above = matches!(entry.bound, Bound::Exact | Bound::Upper);
-            (bounds_above && u32::from(entry.depth) + 1 >= depth && -entry.score >= beta)
-                .then_some(-entry.score)
-        });
-        self.child_keys = keys;
-        cutoff
     }
 
     /// Takes root moves from `work` until every one is finished (or the search is stopped),
