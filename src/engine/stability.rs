@@ -9,37 +9,24 @@
 use super::bits::Bits;
 use super::shape::Shape;
 
-/// One pair of opposite directions: the cells on the board's edge along it, and its moves of
-/// 1, 2, 4, … steps.
-#[derive(Clone, Debug)]
-struct StabilityAxis<const W: usize> {
-    /// Cells on the board's edge along the axis (a neighbour missing on one side).
-    edge: Bits<W>,
-    /// The doubling steps that spread a cell over its whole line: 1, 2, 4, … steps (the first
-    /// `leaps` of them). The first is the axis's single step: its index shift and the cells
-    /// with a neighbour one step up and one step down the index order.
-    leaps: [Leap<W>; MAX_LEAPS],
-}
-
-/// A move of 2^k steps along an axis: its index shift and the cells it keeps on the line
-/// going up and going down.
+/// One pair of opposite directions: its single step's index shift, and the cells with a
+/// board neighbour one step up and one step down the index order.
 #[derive(Clone, Copy, Debug)]
-struct Leap<const W: usize> {
+struct StabilityAxis<const W: usize> {
     amount: u32,
     up: Bits<W>,
     down: Bits<W>,
 }
 
-/// Lines have at most 16 cells, so leaps of 1, 2, 4 and 8 steps reach along any of them.
-const MAX_LEAPS: usize = 4;
-
 /// The tables for finding stable discs on one shape.
 #[derive(Clone, Debug)]
 pub struct Stability<const W: usize> {
     axes: Vec<StabilityAxis<W>>,
+    /// Per axis, the cells on the board's edge along it (a neighbour missing on one side).
+    edges: Vec<Bits<W>>,
+    /// `lines[cell * axes + axis]`: the whole line through `cell` along `axis`.
+    lines: Vec<Bits<W>>,
     full: Bits<W>,
-    /// How many leaps (see [`StabilityAxis::leaps`]) reach along a whole line.
-    leaps: usize,
 }
 
 impl<const W: usize> Stability<W> {
@@ -47,78 +34,99 @@ impl<const W: usize> Stability<W> {
     pub fn new(shape: Shape) -> Self {
         let cells = shape.cells();
         let full = Bits::first(cells);
-        let axes = shape
+        let steps: Vec<_> = shape
             .steps()
             .into_iter()
             .filter(|&step| shape.step_offset(step) > 0)
-            .map(|step| {
-                let back = step.map(|d| -d);
-                let up: Bits<W> = (0..cells)
+            .collect();
+        let walk = |cell: usize, step| {
+            std::iter::successors(Some(cell), move |&c| shape.neighbor(c, step))
+        };
+        let axes: Vec<StabilityAxis<W>> = steps
+            .iter()
+            .map(|&step| StabilityAxis {
+                amount: shape.step_offset(step) as u32,
+                up: (0..cells)
                     .filter(|&c| shape.neighbor(c, step).is_some())
-                    .collect();
-                let down: Bits<W> = (0..cells)
-                    .filter(|&c| shape.neighbor(c, back).is_some())
-                    .collect();
-                let amount = shape.step_offset(step) as u32;
-                let mut leaps = [Leap { amount, up, down }; MAX_LEAPS];
-                for k in 1..MAX_LEAPS {
-                    let Leap { amount, up, down } = leaps[k - 1];
-                    leaps[k] = Leap {
-                        amount: 2 * amount,
-                        up: up & up.shift_down(amount),
-                        down: down & down.shift_up(amount),
-                    };
-                }
-                StabilityAxis {
-                    edge: full.and_not(up & down),
-                    leaps,
-                }
+                    .collect(),
+                down: (0..cells)
+                    .filter(|&c| shape.neighbor(c, step.map(|d| -d)).is_some())
+                    .collect(),
+            })
+            .collect();
+        let edges = axes
+            .iter()
+            .map(|axis| full.and_not(axis.up & axis.down))
+            .collect();
+        let lines = (0..cells)
+            .flat_map(|cell| {
+                steps.iter().map(move |&step| {
+                    walk(cell, step)
+                        .chain(walk(cell, step.map(|d| -d)))
+                        .collect()
+                })
             })
             .collect();
         Stability {
             axes,
+            edges,
+            lines,
             full,
-            // Leaps of 1, 2, …, 2^(k−1) steps reach 2^k − 1 cells along: the whole line.
-            leaps: shape.side().next_power_of_two().trailing_zeros() as usize,
         }
     }
 
     /// Discs of `player` that can never be flipped, `occupied` being every disc on the board.
     pub fn stable(&self, player: Bits<W>, occupied: Bits<W>) -> Bits<W> {
-        let empty = self.full.and_not(occupied);
-        // Per axis, what makes a disc safe without any stable neighbour.
-        let mut safe_alone = [Bits::EMPTY; 13];
-        for (safe, axis) in safe_alone.iter_mut().zip(&self.axes) {
-            *safe = axis.edge | self.full.and_not(self.open_lines(axis, empty));
+        self.stable_until(player, occupied, u32::MAX)
+    }
+
+    /// [`Self::stable`], or as soon as at least `enough` of them are found, a subset of them
+    /// that many or more.
+    pub fn stable_until(&self, player: Bits<W>, occupied: Bits<W>, enough: u32) -> Bits<W> {
+        match self.axes.len() {
+            4 => self.stable_along::<4>(player, occupied, enough),
+            _ => self.stable_along::<13>(player, occupied, enough),
+        }
+    }
+
+    /// [`Self::stable_until`] with the number of axes (4 in 2D, 13 in 3D) known at compile
+    /// time, so that the loops over them unroll.
+    #[inline(always)]
+    fn stable_along<const AXES: usize>(
+        &self,
+        player: Bits<W>,
+        occupied: Bits<W>,
+        enough: u32,
+    ) -> Bits<W> {
+        let axes: &[StabilityAxis<W>; AXES] = self.axes[..].try_into().expect("AXES axes");
+        // Per axis, what makes a disc safe without any stable neighbour: the board's edge
+        // along it, or a line with no empty cell on it.
+        let mut safe_alone: [Bits<W>; AXES] = self.edges[..].try_into().expect("AXES edges");
+        let mut open = [Bits::EMPTY; AXES];
+        for cell in self.full.and_not(occupied) {
+            let lines: &[Bits<W>; AXES] = self.lines[cell * AXES..(cell + 1) * AXES]
+                .try_into()
+                .expect("AXES lines per cell");
+            for (open, line) in open.iter_mut().zip(lines) {
+                *open |= *line;
+            }
+        }
+        for (safe, open) in safe_alone.iter_mut().zip(open) {
+            *safe |= self.full.and_not(open);
         }
         let mut stable = Bits::EMPTY;
         loop {
             let mut next = player;
-            for (safe, axis) in safe_alone.iter().zip(&self.axes) {
-                let step = &axis.leaps[0];
-                let beside_stable = (stable.shift_down(step.amount) & step.up)
-                    | (stable.shift_up(step.amount) & step.down);
+            for (safe, axis) in safe_alone.iter().zip(axes) {
+                let beside_stable = (stable.shift_down(axis.amount) & axis.up)
+                    | (stable.shift_up(axis.amount) & axis.down);
                 next &= *safe | beside_stable;
             }
-            if next == stable {
-                return stable;
+            if next == stable || next.count() >= enough {
+                return next;
             }
             stable = next;
         }
-    }
-
-    /// The cells whose line along `axis` holds an empty cell: the empty cells spread up
-    /// their lines, then everything down, by doubling leaps.
-    fn open_lines(&self, axis: &StabilityAxis<W>, empty: Bits<W>) -> Bits<W> {
-        let leaps = &axis.leaps[..self.leaps];
-        let mut open = empty;
-        for leap in leaps {
-            open |= (open & leap.up).shift_up(leap.amount);
-        }
-        for leap in leaps {
-            open |= (open & leap.down).shift_down(leap.amount);
-        }
-        open
     }
 }
 
@@ -139,33 +147,23 @@ mod tests {
         assert_eq!(stable, cells(shape, &[[0, 0, 0], [0, 1, 0], [0, 2, 0]]));
     }
 
-    /// The doubling leaps find the cells whose line holds an empty cell, as walking the line
-    /// from each cell does, on random boards of every size and dimension.
+    /// Every line runs across the whole board: it holds its cell, each of its cells has the
+    /// same line, and an axis-aligned one holds a full row of `side` cells.
     #[test]
-    fn open_lines_are_the_lines_with_an_empty_cell() {
-        use rand::{RngExt, SeedableRng};
-        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(3);
-        for text in ["4x4", "8x8", "10x10", "16x16", "4x4x4", "6x6x6", "10x10x10"] {
+    fn lines_run_across_the_board() {
+        for text in ["4x4", "8x8", "10x10", "4x4x4", "6x6x6"] {
             let shape: Shape = text.parse().unwrap();
-            let stability = Stability::<16>::new(shape);
-            let steps = shape.steps().into_iter();
-            let steps: Vec<_> = steps.filter(|&s| shape.step_offset(s) > 0).collect();
-            for round in 0..20 {
-                let share = f64::from(round) / 20.0;
-                let empty: Bits<16> = (0..shape.cells())
-                    .filter(|_| rng.random_bool(share))
-                    .collect();
-                for (axis, &step) in stability.axes.iter().zip(&steps) {
-                    let open = stability.open_lines(axis, empty);
-                    for cell in 0..shape.cells() {
-                        let walk = |direction: crate::engine::shape::Step| {
-                            std::iter::successors(Some(cell), move |&c| {
-                                shape.neighbor(c, direction)
-                            })
-                            .any(|c| empty.contains(c))
-                        };
-                        let line_open = walk(step) || walk(step.map(|d| -d));
-                        assert_eq!(open.contains(cell), line_open, "{text}, cell {cell}");
+            let stability = Stability::<4>::new(shape);
+            let axes = stability.axes.len();
+            for cell in 0..shape.cells() {
+                for (axis, moves) in stability.axes.iter().enumerate() {
+                    let line = stability.lines[cell * axes + axis];
+                    assert!(line.contains(cell), "{text}, cell {cell}");
+                    for other in line {
+                        assert_eq!(stability.lines[other * axes + axis], line, "{text}");
+                    }
+                    if [1, shape.side(), shape.side().pow(2)].contains(&(moves.amount as usize)) {
+                        assert_eq!(line.count() as usize, shape.side(), "{text}, cell {cell}");
                     }
                 }
             }

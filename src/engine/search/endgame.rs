@@ -275,11 +275,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         for cell in moves {
             let flips = self.geometry.flips(position.mover, position.opponent, cell);
             let child = position.apply(cell, flips);
-            if let Some((_, upper)) = self.table.probe(&child, left - 1)
-                && -upper >= beta
-            {
-                return -upper;
-            }
+            self.table.prefetch(&child, left - 1);
             let odd_region = i32::from(parity >> self.region_of[cell] & 1);
             let key = odd_region - 2 * weighted_replies(self.geometry, &child, self.corners) as i32;
             // Insertion by key, most promising first, stable among equals.
@@ -290,6 +286,13 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             }
             children[at] = (key, cell, child);
             count += 1;
+        }
+        for (_, _, child) in &children[..count] {
+            if let Some((_, upper)) = self.table.probe(child, left - 1)
+                && -upper >= beta
+            {
+                return -upper;
+            }
         }
         let mut alpha = alpha;
         let mut best = -i32::MAX;
@@ -388,9 +391,10 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         if cells - 2 * against.count() as i32 > alpha {
             return None;
         }
-        let stable = self
-            .stability
-            .stable(against, position.mover | position.opponent);
+        let enough = (cells - alpha + 1).max(0) / 2;
+        let stable =
+            self.stability
+                .stable_until(against, position.mover | position.opponent, enough as u32);
         let ceiling = cells - 2 * stable.count() as i32;
         (ceiling <= alpha).then_some(ceiling)
     }
