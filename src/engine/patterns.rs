@@ -255,12 +255,24 @@ fn pattern_sum(table: &[i16], mover: u64, opponent: u64) -> i32 {
 unsafe fn pattern_sum_bmi2(table: &[i16], mover: u64, opponent: u64) -> i32 {
     use std::arch::x86_64::_pext_u64;
     let layout = &*LAYOUT;
+    assert!(table.len() >= layout.entries, "a table of every entry");
+    let opponent = opponent & !mover;
     let mut sum = 0;
     for instance in &layout.instances {
-        let digits = &layout.digits[instance.digits as usize..];
-        let mine = digits[_pext_u64(mover, instance.mask) as usize];
-        let theirs = digits[_pext_u64(opponent, instance.mask) as usize];
-        sum += i32::from(table[(instance.offset + mine + 2 * theirs) as usize]);
+        // SAFETY (the reads unchecked: a third of the evaluation's time went to checks): an
+        // instance's digits are the 2^len entries from `instance.digits` and `pext` gathers
+        // `len` bits; with the two sides' cells disjoint their base-3 index is below 3^len,
+        // and the base pattern's 3^len entries from `instance.offset` lie within the table.
+        unsafe {
+            let digit = |discs| {
+                let gathered = _pext_u64(discs, instance.mask) as usize;
+                *layout
+                    .digits
+                    .get_unchecked(instance.digits as usize + gathered)
+            };
+            let index = instance.offset + digit(mover) + 2 * digit(opponent);
+            sum += i32::from(*table.get_unchecked(index as usize));
+        }
     }
     sum
 }
