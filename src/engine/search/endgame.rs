@@ -275,7 +275,11 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         for cell in moves {
             let flips = self.geometry.flips(position.mover, position.opponent, cell);
             let child = position.apply(cell, flips);
-            self.table.prefetch(&child, left - 1);
+            if let Some((_, upper)) = self.table.probe(&child, left - 1)
+                && -upper >= beta
+            {
+                return -upper;
+            }
             let odd_region = i32::from(parity >> self.region_of[cell] & 1);
             let key = odd_region - 2 * weighted_replies(self.geometry, &child, self.corners) as i32;
             // Insertion by key, most promising first, stable among equals.
@@ -286,13 +290,6 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             }
             children[at] = (key, cell, child);
             count += 1;
-        }
-        for (_, _, child) in &children[..count] {
-            if let Some((_, upper)) = self.table.probe(child, left - 1)
-                && -upper >= beta
-            {
-                return -upper;
-            }
         }
         let mut alpha = alpha;
         let mut best = -i32::MAX;

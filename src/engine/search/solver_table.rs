@@ -59,13 +59,6 @@ impl<const W: usize> SolverTable<W> {
             .then(|| (i32::from(entry.lower), i32::from(entry.upper)))
     }
 
-    /// Starts bringing the slot of `position` (with `left` empty cells) into the cache, for a
-    /// probe soon after.
-    #[inline(always)]
-    pub(super) fn prefetch(&self, position: &Position<W>, left: u32) {
-        super::prefetch::prefetch(self.slot(position, left));
-    }
-
     /// Keeps what a search of `position` (with `left` empty cells) within (`alpha`, `beta`)
     /// found: `best`, fail-soft, bounds the margin from below at `beta` or above, from above at
     /// `alpha` or below, and is exact between.
