@@ -77,27 +77,16 @@ impl<const W: usize> Stability<W> {
 
     /// Discs of `player` that can never be flipped, `occupied` being every disc on the board.
     pub fn stable(&self, player: Bits<W>, occupied: Bits<W>) -> Bits<W> {
-        self.stable_until(player, occupied, u32::MAX)
-    }
-
-    /// [`Self::stable`], or as soon as at least `enough` of them are found, a subset of them
-    /// that many or more.
-    pub fn stable_until(&self, player: Bits<W>, occupied: Bits<W>, enough: u32) -> Bits<W> {
         match self.axes.len() {
-            4 => self.stable_along::<4>(player, occupied, enough),
-            _ => self.stable_along::<13>(player, occupied, enough),
+            4 => self.stable_along::<4>(player, occupied),
+            _ => self.stable_along::<13>(player, occupied),
         }
     }
 
-    /// [`Self::stable_until`] with the number of axes (4 in 2D, 13 in 3D) known at compile
-    /// time, so that the loops over them unroll.
+    /// [`Self::stable`] with the number of axes (4 in 2D, 13 in 3D) known at compile time, so
+    /// that the loops over them unroll.
     #[inline(always)]
-    fn stable_along<const AXES: usize>(
-        &self,
-        player: Bits<W>,
-        occupied: Bits<W>,
-        enough: u32,
-    ) -> Bits<W> {
+    fn stable_along<const AXES: usize>(&self, player: Bits<W>, occupied: Bits<W>) -> Bits<W> {
         let axes: &[StabilityAxis<W>; AXES] = self.axes[..].try_into().expect("AXES axes");
         // Per axis, what makes a disc safe without any stable neighbour: the board's edge
         // along it, or a line with no empty cell on it.
@@ -122,8 +111,8 @@ impl<const W: usize> Stability<W> {
                     | (stable.shift_up(axis.amount) & axis.down);
                 next &= *safe | beside_stable;
             }
-            if next == stable || next.count() >= enough {
-                return next;
+            if next == stable {
+                return stable;
             }
             stable = next;
         }

@@ -388,10 +388,9 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         if cells - 2 * against.count() as i32 > alpha {
             return None;
         }
-        let enough = (cells - alpha + 1).max(0) / 2;
-        let stable =
-            self.stability
-                .stable_until(against, position.mover | position.opponent, enough as u32);
+        let stable = self
+            .stability
+            .stable(against, position.mover | position.opponent);
         let ceiling = cells - 2 * stable.count() as i32;
         (ceiling <= alpha).then_some(ceiling)
     }
