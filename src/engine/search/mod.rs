@@ -12,7 +12,6 @@ mod line;
 mod meter;
 mod ordering;
 mod pattern_search;
-mod prefetch;
 mod probcut;
 pub mod root;
 mod root_work;

@@ -160,7 +160,16 @@ impl TranspositionTable {
     /// that a probe or store of it soon after finds it there instead of waiting on memory.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        super::prefetch::prefetch(&self.words[2 * self.bucket(key).start]);
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let first_word = &self.words[2 * self.bucket(key).start];
+            // SAFETY: SSE is part of every x86-64 processor, and a prefetch only hints at the
+            // cache: it reads nothing the program sees, whatever the address.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(first_word.as_ptr().cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The entry stored for the position whose [`hash`] is `key`, if any.
