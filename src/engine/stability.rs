@@ -9,21 +9,21 @@
 use super::bits::Bits;
 use super::shape::Shape;
 
-/// One pair of opposite directions: its single step's index shift, and the cells with a
-/// board neighbour one step up and one step down the index order.
+/// One pair of opposite directions: its single step's index shift, the cells with a board
+/// neighbour one step up and one step down the index order, and the cells on the board's
+/// edge along it (a neighbour missing on one side).
 #[derive(Clone, Copy, Debug)]
 struct StabilityAxis<const W: usize> {
     amount: u32,
     up: Bits<W>,
     down: Bits<W>,
+    edge: Bits<W>,
 }
 
 /// The tables for finding stable discs on one shape.
 #[derive(Clone, Debug)]
 pub struct Stability<const W: usize> {
     axes: Vec<StabilityAxis<W>>,
-    /// Per axis, the cells on the board's edge along it (a neighbour missing on one side).
-    edges: Vec<Bits<W>>,
     /// `lines[cell * axes + axis]`: the whole line through `cell` along `axis`.
     lines: Vec<Bits<W>>,
     full: Bits<W>,
@@ -42,21 +42,22 @@ impl<const W: usize> Stability<W> {
         let walk = |cell: usize, step| {
             std::iter::successors(Some(cell), move |&c| shape.neighbor(c, step))
         };
-        let axes: Vec<StabilityAxis<W>> = steps
+        let axes = steps
             .iter()
-            .map(|&step| StabilityAxis {
-                amount: shape.step_offset(step) as u32,
-                up: (0..cells)
+            .map(|&step| {
+                let up: Bits<W> = (0..cells)
                     .filter(|&c| shape.neighbor(c, step).is_some())
-                    .collect(),
-                down: (0..cells)
+                    .collect();
+                let down: Bits<W> = (0..cells)
                     .filter(|&c| shape.neighbor(c, step.map(|d| -d)).is_some())
-                    .collect(),
+                    .collect();
+                StabilityAxis {
+                    amount: shape.step_offset(step) as u32,
+                    up,
+                    down,
+                    edge: full.and_not(up & down),
+                }
             })
-            .collect();
-        let edges = axes
-            .iter()
-            .map(|axis| full.and_not(axis.up & axis.down))
             .collect();
         let lines = (0..cells)
             .flat_map(|cell| {
@@ -67,12 +68,7 @@ impl<const W: usize> Stability<W> {
                 })
             })
             .collect();
-        Stability {
-            axes,
-            edges,
-            lines,
-            full,
-        }
+        Stability { axes, lines, full }
     }
 
     /// Discs of `player` that can never be flipped, `occupied` being every disc on the board.
@@ -90,7 +86,7 @@ impl<const W: usize> Stability<W> {
         let axes: &[StabilityAxis<W>; AXES] = self.axes[..].try_into().expect("AXES axes");
         // Per axis, what makes a disc safe without any stable neighbour: the board's edge
         // along it, or a line with no empty cell on it.
-        let mut safe_alone: [Bits<W>; AXES] = self.edges[..].try_into().expect("AXES edges");
+        let mut safe_alone: [Bits<W>; AXES] = std::array::from_fn(|axis| axes[axis].edge);
         let mut open = [Bits::EMPTY; AXES];
         for cell in self.full.and_not(occupied) {
             let lines: &[Bits<W>; AXES] = self.lines[cell * AXES..(cell + 1) * AXES]
