@@ -16,6 +16,14 @@ pub(super) struct Iterations {
     last_heuristic: u32,
 }
 
+/// Where the heuristic iterations of an exact search end: `gap` plies short of the end, and
+/// at `deepest` plies at most.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ExactStart {
+    pub gap: u32,
+    pub deepest: u32,
+}
+
 impl Iterations {
     /// Exact searches iterate heuristically this many plies short of the end at most.
     const EXACT_GAP: u32 = 10;
@@ -25,19 +33,24 @@ impl Iterations {
         position: &Position<W>,
         settings: &StrongSettings,
     ) -> Self {
-        Self::with_gap(geometry, position, settings, Self::EXACT_GAP)
+        let start = ExactStart {
+            gap: Self::EXACT_GAP,
+            deepest: u32::MAX,
+        };
+        Self::with_start(geometry, position, settings, start)
     }
 
-    /// The depths, the heuristic ones ending `gap` plies short of the end in an exact search.
-    pub(super) fn with_gap<const W: usize>(
+    /// The depths, the heuristic ones of an exact search ending where `start` says.
+    pub(super) fn with_start<const W: usize>(
         geometry: &Geometry<W>,
         position: &Position<W>,
         settings: &StrongSettings,
-        gap: u32,
+        start: ExactStart,
     ) -> Self {
         let empties = position.empties(geometry).count();
         let (target, last_heuristic) = if empties <= settings.endgame_empties {
-            (empties, empties.saturating_sub(gap))
+            let last = empties.saturating_sub(start.gap).min(start.deepest);
+            (empties, last)
         } else {
             (settings.depth.max(1), settings.depth)
         };
@@ -62,5 +75,37 @@ impl Iterator for Iterations {
         };
         self.next = depth + 1;
         Some(depth)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::eval::Weights;
+    use crate::engine::position::Rules;
+    use crate::engine::shape::Shape;
+
+    fn depths(endgame_empties: u32, start: ExactStart) -> Vec<u32> {
+        let geometry = Geometry::<1>::new("8x8".parse::<Shape>().unwrap());
+        let mut settings = StrongSettings::new(6, Rules::Classic, Weights([0; 9]));
+        settings.endgame_empties = endgame_empties;
+        let position = Position::start(&geometry);
+        Iterations::with_start(&geometry, &position, &settings, start).collect()
+    }
+
+    #[test]
+    fn exact_searches_iterate_up_to_their_start_then_jump_to_the_end() {
+        let short = ExactStart {
+            gap: 55,
+            deepest: u32::MAX,
+        };
+        assert_eq!(depths(60, short), [1, 2, 3, 4, 5, 60]);
+        let capped = ExactStart {
+            gap: 10,
+            deepest: 3,
+        };
+        assert_eq!(depths(60, capped), [1, 2, 3, 60]);
+        // Heuristic searches go to the settings' depth whatever the exact start.
+        assert_eq!(depths(14, capped), [1, 2, 3, 4, 5, 6]);
     }
 }

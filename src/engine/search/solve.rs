@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use super::analysis::Analysis;
 use super::counts::NodeCounts;
-use super::iterations::Iterations;
+use super::iterations::{ExactStart, Iterations};
 use super::root_work::RootWork;
 use super::strong::{
     NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, applicable_patterns, root_moves,
@@ -29,25 +29,38 @@ use crate::engine::{Geometry, Position, Shape, Weights};
 /// edges, X-squares or discs as well ordered worse; so did weights fitted to exact margins.
 pub const SOLVER_ORDERING: Weights = Weights([13, 0, 1000, 0, 0, 0, 0, 0, 0]);
 
-/// How many plies short of the end an exact solve of a board of `shape` stops iterating
-/// heuristically before it searches to the end. On 8×8 the heuristic iterations order the
-/// exact search well: ordered by the weights 8 (FFO #40–#42: 521 M nodes with 10, 440 M with
-/// 8, 450 M with 6, 516 M with 4; #45–#46 1,284 M nodes and 68 s, 1,876 M and 75 s with 16);
-/// by the pattern evaluation (`patterned`), whose heuristic nodes are dearer, 10 (one worker:
-/// FFO #40–#44 and #20–#37 560 M nodes with 6, 441 M and 117 s with 8, 409 M and 84 s with
-/// 10, 409 M with 12, 379 M with 16, 473 M with 18; #45–#48 the same hour 1,341 M and 166 s
-/// with 8, 1,422 M and 113 s with 10). On smaller 2D boards they cost more than they save,
-/// their nodes being three times as dear as exact ones: 14 (6×6 from the start on two
-/// workers 224 s against 346 s with 8). The cubes keep 8 (see BENCHMARKS, session 15).
-fn exact_gap(shape: Shape, patterned: bool) -> u32 {
-    if !shape.is_3d() && shape.cells() < 64 {
+/// Where an exact solve of a board of `shape` stops iterating heuristically before it searches
+/// to the end. On 8×8 the heuristic iterations order the exact search well: ordered by the
+/// weights up to 8 plies short of the end (FFO #40–#42: 521 M nodes with 10, 440 M with 8,
+/// 450 M with 6, 516 M with 4; #45–#46 1,284 M nodes and 68 s, 1,876 M and 75 s with 16); by
+/// the pattern evaluation (`patterned`), whose heuristic nodes are dearer, 10 plies short
+/// (one worker: FFO #40–#44 and #20–#37 560 M nodes with 6, 441 M and 117 s with 8, 409 M and
+/// 84 s with 10, 409 M with 12, 379 M with 16, 473 M with 18; #45–#48 the same hour 1,341 M
+/// and 166 s with 8, 1,422 M and 113 s with 10) and [`PATTERNED_DEEPEST`] plies deep at most.
+/// On smaller 2D boards they cost more than they save, their nodes being three times as dear
+/// as exact ones: 14 plies short (6×6 from the start on two workers 224 s against 346 s with
+/// 8). The cubes keep 8 (see BENCHMARKS, session 15).
+fn exact_start(shape: Shape, patterned: bool) -> ExactStart {
+    let gap = if !shape.is_3d() && shape.cells() < 64 {
         14
     } else if patterned {
         10
     } else {
         8
-    }
+    };
+    let deepest = if patterned {
+        PATTERNED_DEEPEST
+    } else {
+        u32::MAX
+    };
+    ExactStart { gap, deepest }
 }
+
+/// The deepest heuristic iteration of an exact solve ordered by the pattern evaluation: a
+/// full-width iteration deeper costs more than the order it gives saves (FFO two workers:
+/// #50–#52 121.3 s with 14, 188.7 s without; #53, 28 empties, 203.4 s with 14, 353.0 s with
+/// 12, more than 15 minutes without, its iterations at 17 plies alone taking 148 s).
+const PATTERNED_DEEPEST: u32 = 14;
 
 /// Finds the best move of `position` and its exact score (heuristic at `settings.depth` when
 /// more than `settings.endgame_empties` cells are empty) on the current rayon pool. The
@@ -61,8 +74,8 @@ pub fn solve_strong<const W: usize>(
 ) -> Analysis {
     let clock = Instant::now();
     let patterned = applicable_patterns(geometry, settings).is_some();
-    let gap = exact_gap(geometry.shape(), patterned);
-    let depths = Iterations::with_gap(geometry, position, settings, gap);
+    let start = exact_start(geometry.shape(), patterned);
+    let depths = Iterations::with_start(geometry, position, settings, start);
     let target = depths.target;
     let cells = root_moves(geometry, position, settings);
     // Marks the first root move finished at a depth (depths only grow: one flag serves all).
