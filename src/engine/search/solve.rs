@@ -57,9 +57,11 @@ fn exact_start(shape: Shape, patterned: bool) -> ExactStart {
 }
 
 /// The deepest heuristic iteration of an exact solve ordered by the pattern evaluation: a
-/// full-width iteration deeper costs more than the order it gives saves (FFO two workers:
-/// #50–#52 121.3 s with 14, 188.7 s without; #53, 28 empties, 203.4 s with 14, 353.0 s with
-/// 12, more than 15 minutes without, its iterations at 17 plies alone taking 148 s).
+/// full-width iteration deeper costs more than the order it gives saves (FFO #40–#49, one
+/// worker: 1,094.4 M nodes with 14, 1,227.2 M without or with 16, 1,429.2 M with 15,
+/// 1,251.5 M with 13, 1,343.1 M with 12; two workers: #50–#52 121.3 s with 14, 188.7 s
+/// without; #53, 28 empties, 203.4 s with 14, 353.0 s with 12, more than 15 minutes without,
+/// its iteration at 17 plies alone taking 148 s).
 const PATTERNED_DEEPEST: u32 = 14;
 
 /// Finds the best move of `position` and its exact score (heuristic at `settings.depth` when
