@@ -162,6 +162,13 @@ impl<const W: usize> Geometry<W> {
         self.full
     }
 
+    /// The cells one step from `cell`: a move there flips nothing unless one of them holds
+    /// an opponent disc.
+    #[inline(always)]
+    pub fn neighbors(&self, cell: usize) -> Bits<W> {
+        self.neighbors[cell]
+    }
+
     /// The cells of one category.
     pub fn category_mask(&self, category: Category) -> Bits<W> {
         self.category_masks[category as usize]

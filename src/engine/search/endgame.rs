@@ -328,6 +328,9 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         let mut searched = 0;
         for cells in [empties & odd, empties.and_not(odd)] {
             for cell in cells {
+                if (self.geometry.neighbors(cell) & position.opponent).is_empty() {
+                    continue;
+                }
                 let flips = self.geometry.flips(position.mover, position.opponent, cell);
                 if flips.is_empty() {
                     continue;
