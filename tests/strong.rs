@@ -30,6 +30,7 @@ fn settings(depth: u32, endgame_empties: u32, rules: Rules) -> StrongSettings {
         symmetry: false,
         selective: false,
         patterns: None,
+        exact_ordering: None,
     }
 }
 
@@ -451,6 +452,31 @@ fn a_solve_ordered_by_patterns_finds_the_same_exact_scores() {
         let played = final_score_along(&geometry, position, &solved.line, Rules::Classic);
         assert_eq!(Some(played), expected, "the line of position {index}");
     }
+}
+
+#[test]
+fn an_analysis_orders_its_exact_nodes_by_the_patterns_and_keeps_every_score() {
+    // The weights evaluate the heuristic depths; the shipped patterns order the nodes of the
+    // search to the end: every move keeps its exact score, and far fewer nodes are searched.
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    let never = AtomicBool::new(false);
+    let plain = settings(1, 20, Rules::Classic);
+    let ordered = StrongSettings {
+        exact_ordering: Some(PatternEvaluation::shipped()),
+        ..plain.clone()
+    };
+    let (mut plain_nodes, mut ordered_nodes) = (0, 0);
+    for position in positions(&geometry, 4, 17..=18, 31) {
+        let expected = analyze_strong(&geometry, &position, &plain, &never, &|_| {});
+        let analysis = analyze_strong(&geometry, &position, &ordered, &never, &|_| {});
+        assert_eq!(scores(&analysis), scores(&expected));
+        plain_nodes += expected.nodes.total();
+        ordered_nodes += analysis.nodes.total();
+    }
+    assert!(
+        ordered_nodes * 5 < plain_nodes * 4,
+        "{ordered_nodes} nodes ordered by the patterns, {plain_nodes} by the weights"
+    );
 }
 
 #[test]

@@ -84,7 +84,9 @@ fn solve<const W: usize>(
     let weights = args.weights.unwrap_or(SOLVER_ORDERING);
     let mut settings = args.strong.settings(empties, weights, true);
     settings.endgame_empties = u32::MAX;
+    // The patterns order the search when they evaluate, the weights when they are given.
     settings.patterns = args.loaded_patterns.get().cloned().flatten();
+    settings.exact_ordering = None;
     solve_strong(geometry, position, &settings, &AtomicBool::new(false))
 }
 

@@ -161,7 +161,7 @@ impl<const W: usize> Searcher<'_, W> {
         if exact {
             let nodes = self.order_fastest_first(position, left, list);
             self.meter.count_ordering(depth, nodes);
-            if self.patterns.is_none() && left >= SHALLOW_ORDER_EMPTIES {
+            if self.exact_patterns.is_none() && left >= SHALLOW_ORDER_EMPTIES {
                 self.order_by_shallow_search(position, ply, list);
             }
             return;
@@ -209,7 +209,7 @@ impl<const W: usize> Searcher<'_, W> {
         list: &mut [ListedMove<W>],
     ) -> u64 {
         let search = self
-            .patterns
+            .exact_patterns
             .as_deref()
             .map(|patterns| PatternSearch::new(self.geometry, patterns, self.pattern_table));
         let depth = pattern_search_depth(left);

@@ -5,13 +5,15 @@
 //! plies deeper) costs a probe instead of a search, and its best move is tried first.
 
 use std::cell::Cell;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::strong::StrongSettings;
 use super::tt::hash;
 use crate::engine::bits::Bits;
 use crate::engine::geometry::Geometry;
 use crate::engine::patterns::{PatternEvaluation, UNITS_PER_DISC};
-use crate::engine::position::Position;
+use crate::engine::position::{Position, Rules};
 
 /// The pattern evaluation's value of `position` (8×8, with `moves` for its side to move and
 /// `empties` empty cells) for its side to move, in the evaluation's units.
@@ -25,6 +27,40 @@ pub(super) fn pattern_value<const W: usize>(
     let theirs = position.pass().legal_moves(geometry).count();
     let discs = (position.mover.0[0], position.opponent.0[0]);
     patterns.evaluate(discs, empties, (moves.count(), theirs))
+}
+
+/// The pattern evaluation of `settings` where it applies: it is fitted to the classic 8×8
+/// game.
+pub(super) fn applicable_patterns<const W: usize>(
+    geometry: &Geometry<W>,
+    settings: &StrongSettings,
+) -> Option<Arc<PatternEvaluation>> {
+    on_classic_8x8(geometry, settings, settings.patterns.as_ref())
+}
+
+/// The pattern evaluation that orders the exact nodes of a search with `settings`, where one
+/// applies: the one that evaluates, else the exact ordering's.
+pub(super) fn exact_ordering_patterns<const W: usize>(
+    geometry: &Geometry<W>,
+    settings: &StrongSettings,
+) -> Option<Arc<PatternEvaluation>> {
+    let patterns = settings.patterns.as_ref();
+    on_classic_8x8(
+        geometry,
+        settings,
+        patterns.or(settings.exact_ordering.as_ref()),
+    )
+}
+
+/// `patterns` when the search is of the classic 8×8 game, which they are fitted to.
+fn on_classic_8x8<const W: usize>(
+    geometry: &Geometry<W>,
+    settings: &StrongSettings,
+    patterns: Option<&Arc<PatternEvaluation>>,
+) -> Option<Arc<PatternEvaluation>> {
+    let shape = geometry.shape();
+    let classic_8x8 = shape.cells() == 64 && !shape.is_3d() && settings.rules == Rules::Classic;
+    patterns.filter(|_| W == 1 && classic_8x8).cloned()
 }
 
 /// How many positions the table keeps: one slot each (two words), 512 KB in all.

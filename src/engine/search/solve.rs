@@ -16,10 +16,9 @@ use rayon::prelude::*;
 use super::analysis::Analysis;
 use super::counts::NodeCounts;
 use super::iterations::{ExactStart, Iterations};
+use super::pattern_search::applicable_patterns;
 use super::root_work::RootWork;
-use super::strong::{
-    NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, applicable_patterns, root_moves,
-};
+use super::strong::{NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves};
 use crate::engine::{Geometry, Position, Shape, Weights};
 
 /// The evaluation that orders an exact solve best of those measured: the seed's Arwen v10

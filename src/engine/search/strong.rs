@@ -18,7 +18,9 @@ use super::history::MoveHistory;
 use super::iterations::Iterations;
 use super::meter::Meter;
 use super::ordering::ListedMove;
-use super::pattern_search::{PatternTable, pattern_value};
+use super::pattern_search::{
+    PatternTable, applicable_patterns, exact_ordering_patterns, pattern_value,
+};
 use super::root_work::RootWork;
 use super::selected::score_selected_strong;
 use super::symmetry::distinct_moves;
@@ -60,6 +62,10 @@ pub struct StrongSettings {
     /// weights still order shallow heuristic nodes by material), and order exact nodes by
     /// them too.
     pub patterns: Option<Arc<PatternEvaluation>>,
+    /// On the classic 8×8 game, when `patterns` is not set: order the nodes of searches to
+    /// the end by these patterns all the same (an exact score does not depend on the order;
+    /// the heuristic values stay the weights'). The shipped evaluation by default.
+    pub exact_ordering: Option<Arc<PatternEvaluation>>,
 }
 
 impl StrongSettings {
@@ -86,6 +92,7 @@ impl StrongSettings {
             symmetry: true,
             selective: false,
             patterns: None,
+            exact_ordering: Some(PatternEvaluation::shipped()),
         }
     }
 }
@@ -189,6 +196,8 @@ pub(super) struct Searcher<'a, const W: usize> {
     selective: bool,
     /// The pattern evaluation, if it replaces the weights' (8×8 only).
     pub(super) patterns: Option<Arc<PatternEvaluation>>,
+    /// The pattern evaluation that orders exact nodes, if any (8×8 only).
+    pub(super) exact_patterns: Option<Arc<PatternEvaluation>>,
 }
 
 impl<'a, const W: usize> Searcher<'a, W> {
@@ -226,6 +235,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             mobility_depth: if geometry.shape().is_3d() { 5 } else { 3 },
             selective: settings.selective,
             patterns: applicable_patterns(geometry, settings),
+            exact_patterns: exact_ordering_patterns(geometry, settings),
         }
     }
 
@@ -462,17 +472,6 @@ impl<'a, const W: usize> Searcher<'a, W> {
         }
         (guess - ASPIRATION, guess + ASPIRATION)
     }
-}
-
-/// The pattern evaluation of `settings` where it applies: it is fitted to the classic 8×8
-/// game.
-pub(super) fn applicable_patterns<const W: usize>(
-    geometry: &Geometry<W>,
-    settings: &StrongSettings,
-) -> Option<Arc<PatternEvaluation>> {
-    let shape = geometry.shape();
-    let classic_8x8 = shape.cells() == 64 && !shape.is_3d() && settings.rules == Rules::Classic;
-    settings.patterns.clone().filter(|_| W == 1 && classic_8x8)
 }
 
 /// The root moves to search: the legal ones, those equivalent by a symmetry of the position
