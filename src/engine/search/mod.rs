@@ -2,6 +2,7 @@
 //! analysis API that the GUI and the CLI share.
 
 pub mod analysis;
+mod aspiration;
 mod busy;
 pub mod classic;
 pub mod counts;

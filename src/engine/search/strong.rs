@@ -29,7 +29,7 @@ use super::tt::{Bound, TranspositionTable, hash};
 use crate::engine::bits::Bits;
 use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::geometry::Geometry;
-use crate::engine::patterns::{PatternEvaluation, UNITS_PER_DISC};
+use crate::engine::patterns::PatternEvaluation;
 use crate::engine::position::{Position, Rules};
 use crate::engine::shape::Category;
 
@@ -147,17 +147,6 @@ impl Shared {
 /// Nodes with at least this many plies left mark themselves busy; their parents defer busy
 /// children (except the first) to the end of their move list.
 const BUSY_DEPTH: u32 = 3;
-
-/// The half-width of the aspiration window around a root move's last score.
-const ASPIRATION: i32 = 30;
-
-/// The half-width, in discs, of the aspiration window of a search to the end around the final
-/// margin that the pattern evaluation's last heuristic score predicts (without it the window
-/// would be in heuristic units, which an exact score always falls out of). FFO one worker,
-/// against that: #40–#49 1,062.2 M nodes against 1,094.4 M, #50–#52 1,769.7 M against
-/// 1,901.4 M (ten positions of the thirteen with fewer nodes); 2 discs 966.2 M on #45–#49
-/// against 953.2 M, 4 940.8 M, 8 917.6 M, 12 921.3 M.
-const EXACT_ASPIRATION_DISCS: i32 = 8;
 
 /// How many times the nodes of one depth the next depth is expected to cost (for sizing the
 /// table in use).
@@ -430,47 +419,6 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 return;
             }
         }
-    }
-
-    /// The exact score of the root move leading to `child` at `depth`: first within an
-    /// aspiration window around `guess` (its score at the last depth), searched again with
-    /// the window opened on the side where the score fell out.
-    fn root_move_score(&mut self, child: &Position<W>, depth: u32, guess: Option<i32>) -> i32 {
-        let (mut low, mut high) = self.aspiration_window(child, depth, guess);
-        loop {
-            let score = -self.negamax(child, depth - 1, -high, -low, 1);
-            if self.meter.stopped || (low < score && score < high) {
-                return score;
-            }
-            // Open the side the score fell out of; should the score then fall out of the other
-            // side (search instability), open both.
-            let reopened = low == -i32::MAX || high == i32::MAX;
-            (low, high) = if reopened {
-                (-i32::MAX, i32::MAX)
-            } else if score <= low {
-                (-i32::MAX, score + 1)
-            } else {
-                (score - 1, i32::MAX)
-            };
-        }
-    }
-
-    /// The first window of a root move's search `depth` plies deep from `child`, given its
-    /// heuristic score `guess` at an earlier depth: around the guess, or, in a search to the
-    /// end ordered by the pattern evaluation, around the final margin it predicts.
-    fn aspiration_window(&self, child: &Position<W>, depth: u32, guess: Option<i32>) -> (i32, i32) {
-        let Some(guess) = guess.filter(|guess| guess.abs() < WIN / 2) else {
-            return (-i32::MAX, i32::MAX);
-        };
-        let exact = depth > child.empties(self.geometry).count();
-        if exact && self.patterns.is_some() {
-            let margin = (guess + UNITS_PER_DISC / 2).div_euclid(UNITS_PER_DISC);
-            return (
-                score_of_margin(margin - EXACT_ASPIRATION_DISCS),
-                score_of_margin(margin + EXACT_ASPIRATION_DISCS),
-            );
-        }
-        (guess - ASPIRATION, guess + ASPIRATION)
     }
 }
 

@@ -1,0 +1,159 @@
+//! The first window of a root move's search (aspiration) and its widening: around the
+//! move's score at the last depth, or, in a search to the end, around the final margin the
+//! pattern evaluation predicts.
+
+use super::endgame::score_of_margin;
+use super::pattern_search::PatternSearch;
+use super::strong::{Searcher, WIN};
+use crate::engine::patterns::UNITS_PER_DISC;
+use crate::engine::position::Position;
+
+/// The half-width of the aspiration window around a root move's last score.
+const ASPIRATION: i32 = 30;
+
+/// The half-width, in discs, of the aspiration window of a search to the end around the final
+/// margin that the pattern evaluation's last heuristic score predicts (without it the window
+/// would be in heuristic units, which an exact score always falls out of). FFO one worker,
+/// against that: #40–#49 1,062.2 M nodes against 1,094.4 M, #50–#52 1,769.7 M against
+/// 1,901.4 M (ten positions of the thirteen with fewer nodes); 2 discs 966.2 M on #45–#49
+/// against 953.2 M, 4 940.8 M, 8 917.6 M, 12 921.3 M.
+const EXACT_ASPIRATION_DISCS: i32 = 8;
+
+/// How deep the ordering patterns search a root move to predict its final margin when the
+/// weights evaluated the heuristic depths (`analyze`, exactly on one worker: FFO #20–#29, #41
+/// and #44 397.9 M nodes without a prediction, 372.8 M searching 2 plies, 367.0 M 4 plies,
+/// 361.9 M 6 plies; #1–#19, 14–16 empties: 5.69 M, 5.28 M, 5.26 M, 6.12 M).
+const PREDICTION_DEPTH: u32 = 4;
+
+/// The whole window.
+const FULL_WINDOW: (i32, i32) = (-i32::MAX, i32::MAX);
+
+impl<const W: usize> Searcher<'_, W> {
+    /// The exact score of the root move leading to `child` at `depth`: first within an
+    /// aspiration window around `guess` (its score at the last depth), searched again with
+    /// the window opened on the side where the score fell out.
+    pub(super) fn root_move_score(
+        &mut self,
+        child: &Position<W>,
+        depth: u32,
+        guess: Option<i32>,
+    ) -> i32 {
+        let (mut low, mut high) = self.aspiration_window(child, depth, guess);
+        loop {
+            let score = -self.negamax(child, depth - 1, -high, -low, 1);
+            if self.meter.stopped || (low < score && score < high) {
+                return score;
+            }
+            // Open the side the score fell out of; should the score then fall out of the other
+            // side (search instability), open both.
+            let reopened = low == -i32::MAX || high == i32::MAX;
+            (low, high) = if reopened {
+                (-i32::MAX, i32::MAX)
+            } else if score <= low {
+                (-i32::MAX, score + 1)
+            } else {
+                (score - 1, i32::MAX)
+            };
+        }
+    }
+
+    /// The first window of a root move's search `depth` plies deep from `child`, given its
+    /// heuristic score `guess` at an earlier depth: around the guess, or, in a search to the
+    /// end, around the final margin that the pattern evaluation predicts (its last heuristic
+    /// score where it evaluated them, else a search of `child` by the ordering patterns).
+    fn aspiration_window(
+        &mut self,
+        child: &Position<W>,
+        depth: u32,
+        guess: Option<i32>,
+    ) -> (i32, i32) {
+        let guess = guess.filter(|guess| guess.abs() < WIN / 2);
+        let exact = depth > child.empties(self.geometry).count();
+        let predicted = match exact {
+            true if self.patterns.is_some() => guess,
+            true => self.predicted_by_patterns(child, depth),
+            false => None,
+        };
+        if let Some(predicted) = predicted {
+            let margin = (predicted + UNITS_PER_DISC / 2).div_euclid(UNITS_PER_DISC);
+            return (
+                score_of_margin(margin - EXACT_ASPIRATION_DISCS),
+                score_of_margin(margin + EXACT_ASPIRATION_DISCS),
+            );
+        }
+        match guess {
+            Some(guess) => (guess - ASPIRATION, guess + ASPIRATION),
+            None => (-i32::MAX, i32::MAX),
+        }
+    }
+
+    /// The value (in the pattern evaluation's units, for the side that moved) of the root
+    /// move leading to `child`, searched [`PREDICTION_DEPTH`] plies deep by the patterns that
+    /// order exact nodes, if any; its nodes count as ordering nodes of the root move's level.
+    fn predicted_by_patterns(&mut self, child: &Position<W>, depth: u32) -> Option<i32> {
+        let patterns = self.exact_patterns.clone()?;
+        let search = PatternSearch::new(self.geometry, &patterns, self.pattern_table);
+        let left = child.empties(self.geometry).count();
+        let replies = child.legal_moves(self.geometry);
+        let value = search.value(child, replies, left, PREDICTION_DEPTH, FULL_WINDOW);
+        self.meter.count_ordering(depth, search.nodes());
+        Some(-value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::time::Instant;
+
+    use super::*;
+    use crate::engine::eval::Weights;
+    use crate::engine::geometry::Geometry;
+    use crate::engine::obf::parse_obf;
+    use crate::engine::position::Rules;
+    use crate::engine::search::endgame::margin_of_score;
+    use crate::engine::search::strong::{Shared, StrongSettings};
+
+    /// FFO #40 (20 empties): A2 wins by 38 discs.
+    const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+
+    #[test]
+    fn a_search_to_the_end_starts_around_the_margin_the_patterns_predict() {
+        let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+        let before = parse_obf(FFO_40).unwrap().setup.position(&geometry);
+        let child = before.play(&geometry, 8).expect("A2 is legal");
+        let weights = Weights([14, 6, 1000, -1, -8, 91, -3, 4, -1]);
+        let never = AtomicBool::new(false);
+        let window = |settings: &StrongSettings| {
+            let shared = Shared::new(settings, 1);
+            let mut searcher =
+                Searcher::new(&geometry, settings, &shared, 20, &never, Instant::now());
+            searcher.aspiration_window(&child, 20, Some(150))
+        };
+        let ordered = StrongSettings::new(20, Rules::Classic, weights);
+        let (low, high) = window(&ordered);
+        let (low, high) = (margin_of_score(low), margin_of_score(high));
+        assert_eq!(high - low, 2 * EXACT_ASPIRATION_DISCS, "{low}..{high}");
+        // The shipped patterns predict +23 (four plies deep): near enough.
+        let predicted = (low + high) / 2;
+        assert!((predicted - 38).abs() <= 16, "{low}..{high}, far from +38");
+        // Without patterns to predict it, the window is around the weights' score.
+        let plain = StrongSettings {
+            exact_ordering: None,
+            ..ordered
+        };
+        assert_eq!(window(&plain), (150 - ASPIRATION, 150 + ASPIRATION));
+        // A heuristic search keeps the window around its last score.
+        let shallow = |settings: &StrongSettings| {
+            let shared = Shared::new(settings, 1);
+            let mut searcher =
+                Searcher::new(&geometry, settings, &shared, 6, &never, Instant::now());
+            searcher.aspiration_window(&child, 6, Some(150))
+        };
+        assert_eq!(shallow(&plain), (150 - ASPIRATION, 150 + ASPIRATION));
+        assert_eq!(
+            shallow(&StrongSettings::new(6, Rules::Classic, weights)),
+            (120, 180)
+        );
+    }
+}
