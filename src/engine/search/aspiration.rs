@@ -3,6 +3,7 @@
 //! pattern evaluation predicts.
 
 use super::endgame::score_of_margin;
+use super::ordering::FULL;
 use super::pattern_search::PatternSearch;
 use super::strong::{Searcher, WIN};
 use crate::engine::patterns::UNITS_PER_DISC;
@@ -20,13 +21,11 @@ const ASPIRATION: i32 = 30;
 const EXACT_ASPIRATION_DISCS: i32 = 8;
 
 /// How deep the ordering patterns search a root move to predict its final margin when the
-/// weights evaluated the heuristic depths (`analyze`, exactly on one worker: FFO #20–#29, #41
-/// and #44 397.9 M nodes without a prediction, 372.8 M searching 2 plies, 367.0 M 4 plies,
-/// 361.9 M 6 plies; #1–#19, 14–16 empties: 5.69 M, 5.28 M, 5.26 M, 6.12 M).
+/// weights evaluated the heuristic depths (`analyze`, exactly on one worker, iterating 10
+/// plies short of the end: FFO #20–#29, #41 and #44 397.9 M nodes without a prediction,
+/// 372.8 M searching 2 plies, 367.0 M 4 plies, 361.9 M 6 plies; #1–#19, 14–16 empties:
+/// 5.69 M, 5.28 M, 5.26 M, 6.12 M).
 const PREDICTION_DEPTH: u32 = 4;
-
-/// The whole window.
-const FULL_WINDOW: (i32, i32) = (-i32::MAX, i32::MAX);
 
 impl<const W: usize> Searcher<'_, W> {
     /// The exact score of the root move leading to `child` at `depth`: first within an
@@ -95,7 +94,7 @@ impl<const W: usize> Searcher<'_, W> {
         let search = PatternSearch::new(self.geometry, &patterns, self.pattern_table);
         let left = child.empties(self.geometry).count();
         let replies = child.legal_moves(self.geometry);
-        let value = search.value(child, replies, left, PREDICTION_DEPTH, FULL_WINDOW);
+        let value = search.value(child, replies, left, PREDICTION_DEPTH, FULL);
         self.meter.count_ordering(depth, search.nodes());
         Some(-value)
     }

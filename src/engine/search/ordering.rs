@@ -70,7 +70,7 @@ fn pattern_search_depth(left: u32) -> u32 {
 }
 
 /// The whole window of a pattern search.
-const FULL: (i32, i32) = (-i32::MAX, i32::MAX);
+pub(super) const FULL: (i32, i32) = (-i32::MAX, i32::MAX);
 
 /// The key of one reply in the fastest-first order of exact nodes.
 const REPLY: i32 = 1000;
