@@ -47,7 +47,7 @@ impl<const W: usize> Searcher<'_, W> {
             // side (search instability), open both.
             let reopened = low == -i32::MAX || high == i32::MAX;
             (low, high) = if reopened {
-                (-i32::MAX, i32::MAX)
+                FULL
             } else if score <= low {
                 (-i32::MAX, score + 1)
             } else {
@@ -67,10 +67,10 @@ impl<const W: usize> Searcher<'_, W> {
         guess: Option<i32>,
     ) -> (i32, i32) {
         let guess = guess.filter(|guess| guess.abs() < WIN / 2);
-        let exact = depth > child.empties(self.geometry).count();
-        let predicted = match exact {
+        let left = child.empties(self.geometry).count();
+        let predicted = match depth > left {
             true if self.patterns.is_some() => guess,
-            true => self.predicted_by_patterns(child, depth),
+            true => self.predicted_by_patterns(child, left, depth),
             false => None,
         };
         if let Some(predicted) = predicted {
@@ -82,17 +82,17 @@ impl<const W: usize> Searcher<'_, W> {
         }
         match guess {
             Some(guess) => (guess - ASPIRATION, guess + ASPIRATION),
-            None => (-i32::MAX, i32::MAX),
+            None => FULL,
         }
     }
 
     /// The value (in the pattern evaluation's units, for the side that moved) of the root
-    /// move leading to `child`, searched [`PREDICTION_DEPTH`] plies deep by the patterns that
-    /// order exact nodes, if any; its nodes count as ordering nodes of the root move's level.
-    fn predicted_by_patterns(&mut self, child: &Position<W>, depth: u32) -> Option<i32> {
+    /// move leading to `child` (with `left` empty cells), searched [`PREDICTION_DEPTH`] plies
+    /// deep by the patterns that order exact nodes, if any; its nodes count as ordering nodes
+    /// of the root move's level, `depth`.
+    fn predicted_by_patterns(&mut self, child: &Position<W>, left: u32, depth: u32) -> Option<i32> {
         let patterns = self.exact_patterns.clone()?;
         let search = PatternSearch::new(self.geometry, &patterns, self.pattern_table);
-        let left = child.empties(self.geometry).count();
         let replies = child.legal_moves(self.geometry);
         let value = search.value(child, replies, left, PREDICTION_DEPTH, FULL);
         self.meter.count_ordering(depth, search.nodes());
@@ -123,14 +123,15 @@ mod tests {
         let child = before.play(&geometry, 8).expect("A2 is legal");
         let weights = Weights([14, 6, 1000, -1, -8, 91, -3, 4, -1]);
         let never = AtomicBool::new(false);
-        let window = |settings: &StrongSettings| {
+        // The first window of a search `depth` plies deep, the last score being 150.
+        let window = |settings: &StrongSettings, depth| {
             let shared = Shared::new(settings, 1);
             let mut searcher =
-                Searcher::new(&geometry, settings, &shared, 20, &never, Instant::now());
-            searcher.aspiration_window(&child, 20, Some(150))
+                Searcher::new(&geometry, settings, &shared, depth, &never, Instant::now());
+            searcher.aspiration_window(&child, depth, Some(150))
         };
         let ordered = StrongSettings::new(20, Rules::Classic, weights);
-        let (low, high) = window(&ordered);
+        let (low, high) = window(&ordered, 20);
         let (low, high) = (margin_of_score(low), margin_of_score(high));
         assert_eq!(high - low, 2 * EXACT_ASPIRATION_DISCS, "{low}..{high}");
         // The shipped patterns predict +23 (four plies deep): near enough.
@@ -139,20 +140,11 @@ mod tests {
         // Without patterns to predict it, the window is around the weights' score.
         let plain = StrongSettings {
             exact_ordering: None,
-            ..ordered
+            ..ordered.clone()
         };
-        assert_eq!(window(&plain), (150 - ASPIRATION, 150 + ASPIRATION));
+        assert_eq!(window(&plain, 20), (150 - ASPIRATION, 150 + ASPIRATION));
         // A heuristic search keeps the window around its last score.
-        let shallow = |settings: &StrongSettings| {
-            let shared = Shared::new(settings, 1);
-            let mut searcher =
-                Searcher::new(&geometry, settings, &shared, 6, &never, Instant::now());
-            searcher.aspiration_window(&child, 6, Some(150))
-        };
-        assert_eq!(shallow(&plain), (150 - ASPIRATION, 150 + ASPIRATION));
-        assert_eq!(
-            shallow(&StrongSettings::new(6, Rules::Classic, weights)),
-            (120, 180)
-        );
+        assert_eq!(window(&plain, 6), (150 - ASPIRATION, 150 + ASPIRATION));
+        assert_eq!(window(&ordered, 6), (120, 180));
     }
 }

@@ -69,7 +69,7 @@ fn pattern_search_depth(left: u32) -> u32 {
     }
 }
 
-/// The whole window of a pattern search.
+/// The whole window of a search.
 pub(super) const FULL: (i32, i32) = (-i32::MAX, i32::MAX);
 
 /// The key of one reply in the fastest-first order of exact nodes.
