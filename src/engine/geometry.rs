@@ -273,6 +273,11 @@ impl<const W: usize> Geometry<W> {
         self.walked_flips(mover, opponent, cell)
     }
 
+    /// Whether moves and flips use the processor's vector instructions (AVX2).
+    pub fn has_vector_moves(&self) -> bool {
+        self.narrow_axes.is_some()
+    }
+
     /// [`Self::flips`] on cubes and wide boards: only the directions whose first cell holds
     /// an opponent disc can flip anything, and those are walked.
     #[inline(never)]

@@ -5,6 +5,8 @@ pub mod eval;
 pub mod features;
 pub mod geometry;
 #[cfg(target_arch = "x86_64")]
+pub mod last_flips;
+#[cfg(target_arch = "x86_64")]
 mod narrow_vector;
 pub mod notation;
 pub mod obf;

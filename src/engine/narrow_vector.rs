@@ -27,6 +27,7 @@ pub struct Axes {
 ///
 /// # Safety
 /// The processor must have AVX2 (`wide_moves::available`).
+#[inline]
 #[target_feature(enable = "avx2")]
 pub unsafe fn ray_flips(rays: &[u64; 8], mover: u64, opponent: u64) -> u64 {
     let up_rays = load(rays[..4].try_into().expect("four rays"));

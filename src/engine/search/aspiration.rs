@@ -95,7 +95,7 @@ impl<const W: usize> Searcher<'_, W> {
         let search = PatternSearch::new(self.geometry, &patterns, self.pattern_table);
         let replies = child.legal_moves(self.geometry);
         let value = search.value(child, replies, left, PREDICTION_DEPTH, FULL);
-        self.meter.count_ordering(depth, search.nodes());
+        self.meter.add(depth, search.nodes());
         Some(-value)
     }
 }

@@ -5,6 +5,10 @@
 //! first) breaking ties, and by parity alone below. The strong search hands positions over to
 //! it once it would search to the end anyway.
 
+mod few_empties;
+
+use few_empties::FEW_EMPTIES;
+
 use super::meter::Meter;
 use super::ordering::weighted_replies;
 use super::solver_table::SolverTable;
@@ -12,6 +16,8 @@ use super::strong::{WIN, principal_variation};
 use crate::engine::Category;
 use crate::engine::bits::Bits;
 use crate::engine::geometry::Geometry;
+#[cfg(target_arch = "x86_64")]
+use crate::engine::last_flips::LastFlips;
 use crate::engine::position::{Position, Rules};
 use crate::engine::stability::Stability;
 
@@ -91,14 +97,15 @@ pub(super) struct EndgameSolver<'a, const W: usize> {
     region_of: Vec<u8>,
     /// The cells of every region.
     regions: Vec<Bits<W>>,
-    /// `odd_cells[parity]`: the cells of the regions whose bits `parity` sets.
-    odd_cells: Vec<Bits<W>>,
     stability: Stability<W>,
     /// The board's corners (for [`weighted_replies`]).
     corners: Bits<W>,
     /// Bounds on the final margins of positions solved before, from [`TABLE_EMPTIES`] empty
     /// cells.
     table: SolverTable<W>,
+    /// Counts the last move's flips on single-word 2D boards.
+    #[cfg(target_arch = "x86_64")]
+    last_flips: Option<LastFlips>,
 }
 
 impl<'a, const W: usize> EndgameSolver<'a, W> {
@@ -116,24 +123,16 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         for (cell, &region) in region_of.iter().enumerate() {
             regions[usize::from(region)].insert(cell);
         }
-        let odd_cells = (0..1usize << regions.len())
-            .map(|parity| {
-                regions
-                    .iter()
-                    .enumerate()
-                    .filter(|(index, _)| parity >> index & 1 == 1)
-                    .fold(Bits::EMPTY, |cells, (_, region)| cells | *region)
-            })
-            .collect();
         EndgameSolver {
             geometry,
             rules,
             region_of,
             regions,
-            odd_cells,
             stability: Stability::new(shape),
             corners: geometry.category_mask(Category::Corner),
             table: SolverTable::new(TABLE_EMPTIES..=SOLVER_EMPTIES),
+            #[cfg(target_arch = "x86_64")]
+            last_flips: LastFlips::new(shape),
         }
     }
 
@@ -225,7 +224,9 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         match left {
             0 => return self.margin_now(position),
             1 => return self.last_move(position, empties),
-            2 => return self.last_two(meter, position, empties, beta),
+            _ if left as usize <= FEW_EMPTIES => {
+                return self.few_empties(meter, position, empties, parity, (alpha, beta));
+            }
             _ if left >= STABILITY_EMPTIES
                 && alpha >= stability_threshold(left)
                 && let Some(ceiling) = self.margin_ceiling(position, alpha) =>
@@ -243,11 +244,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
                 return upper;
             }
         }
-        let best = if left < FASTEST_FIRST_EMPTIES {
-            self.solve_by_parity(meter, position, empties, parity, (alpha, beta))
-        } else {
-            self.solve_fastest_first(meter, position, empties, parity, (alpha, beta))
-        };
+        let best = self.solve_fastest_first(meter, position, empties, parity, (alpha, beta));
         if tabled && !meter.stopped {
             self.table.store(position, left, (alpha, beta), best);
         }
@@ -311,53 +308,6 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         best
     }
 
-    /// [`Self::solve`] with few empties: the empty cells of odd regions first, then the
-    /// others, each in index order; a cell's flips are found only when it is tried, and no
-    /// move list is made.
-    fn solve_by_parity(
-        &self,
-        meter: &mut Meter,
-        position: &Position<W>,
-        empties: Bits<W>,
-        parity: u8,
-        (alpha, beta): (i32, i32),
-    ) -> i32 {
-        let odd = self.odd_cells[usize::from(parity)];
-        let mut alpha = alpha;
-        let mut best = -i32::MAX;
-        let mut searched = 0;
-        for cells in [empties & odd, empties.and_not(odd)] {
-            for cell in cells {
-                if (self.geometry.neighbors(cell) & position.opponent).is_empty() {
-                    continue;
-                }
-                let flips = self.geometry.flips(position.mover, position.opponent, cell);
-                if flips.is_empty() {
-                    continue;
-                }
-                let child = position.apply(cell, flips);
-                let score = self.move_score(
-                    meter,
-                    &child,
-                    cell,
-                    (empties, parity),
-                    searched == 0,
-                    (alpha, beta),
-                );
-                searched += 1;
-                best = best.max(score);
-                alpha = alpha.max(score);
-                if alpha >= beta || meter.stopped {
-                    return best;
-                }
-            }
-        }
-        if searched > 0 {
-            return best;
-        }
-        self.pass_or_end(meter, position, empties, parity, (alpha, beta))
-    }
-
     /// The score of the move to `cell` that gives `child`, `empties` and `parity` being the
     /// parent's: a principal-variation search within (`alpha`, `beta`), the full window for
     /// the `first` move.
@@ -415,81 +365,32 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         -self.solve(meter, &passed, empties, parity, (-beta, -alpha))
     }
 
-    /// The final margin when two cells are empty, failing high at `beta`: the mover's moves
-    /// in index order, each answered by the last move; without one, the opponent's; without
-    /// either, the game ends.
-    fn last_two(
-        &self,
-        meter: &mut Meter,
-        position: &Position<W>,
-        empties: Bits<W>,
-        beta: i32,
-    ) -> i32 {
-        let first = empties.lowest().expect("two empty cells");
-        let second = empties.and_not(Bits::single(first));
-        let cells = [
-            (first, second),
-            (
-                second.lowest().expect("two empty cells"),
-                Bits::single(first),
-            ),
-        ];
-        if let Some(best) = self.best_of_two(meter, position, cells, beta) {
-            return best;
-        }
-        let passed = position.pass();
-        match self.best_of_two(meter, &passed, cells, i32::MAX) {
-            Some(best) => -best,
-            None => self.margin_now(position),
-        }
-    }
-
-    /// The best final margin of the side to move over its moves among `cells` (each with the
-    /// cell left after it), stopping at `beta`; `None` when it has no move.
-    fn best_of_two(
-        &self,
-        meter: &mut Meter,
-        position: &Position<W>,
-        cells: [(usize, Bits<W>); 2],
-        beta: i32,
-    ) -> Option<i32> {
-        let mut best = None;
-        for (cell, rest) in cells {
-            let flips = self.geometry.flips(position.mover, position.opponent, cell);
-            if flips.is_empty() {
-                continue;
-            }
-            meter.visit(1);
-            let score = -self.last_move(&position.apply(cell, flips), rest);
-            let best_so_far = best.map_or(score, |best: i32| best.max(score));
-            best = Some(best_so_far);
-            if best_so_far >= beta {
-                break;
-            }
-        }
-        best
-    }
-
     /// The final margin when one cell is empty: the mover plays it if it can, else the
     /// opponent does if it can, else the game ends with it empty.
+    #[inline(always)]
     fn last_move(&self, position: &Position<W>, empties: Bits<W>) -> i32 {
         let cell = empties.lowest().expect("one empty cell");
         let (mine, theirs) = (position.mover.count(), position.opponent.count());
-        let flipped = self
-            .geometry
-            .flips(position.mover, position.opponent, cell)
-            .count();
+        let flipped = self.last_flips(position.mover, position.opponent, cell);
         if flipped > 0 {
             return final_margin(mine + flipped + 1, theirs - flipped, self.rules);
         }
-        let flipped = self
-            .geometry
-            .flips(position.opponent, position.mover, cell)
-            .count();
+        let flipped = self.last_flips(position.opponent, position.mover, cell);
         if flipped > 0 {
             return final_margin(mine - flipped, theirs + flipped + 1, self.rules);
         }
         final_margin(mine, theirs, self.rules)
+    }
+
+    /// The discs `mover` flips by playing `cell`, the last empty cell, against `opponent`.
+    #[inline(always)]
+    fn last_flips(&self, mover: Bits<W>, opponent: Bits<W>, cell: usize) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(counter) = &self.last_flips {
+            // SAFETY: the counter exists only when the processor has BMI2.
+            return unsafe { counter.count(mover.0[0], cell) };
+        }
+        self.geometry.flips(mover, opponent, cell).count()
     }
 
     /// The final margin of `position` if the game ended now.

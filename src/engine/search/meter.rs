@@ -23,6 +23,8 @@ pub(super) struct Meter<'a> {
     /// Whether the search must stop (cancelled, out of budget or no longer needed); values
     /// found after this are meaningless.
     pub stopped: bool,
+    /// The node count at which the next look at the flag and the budgets is due.
+    next_poll: u64,
 }
 
 impl<'a> Meter<'a> {
@@ -41,6 +43,7 @@ impl<'a> Meter<'a> {
             node_budget,
             watched: None,
             stopped: false,
+            next_poll: 1,
         }
     }
 
@@ -66,18 +69,27 @@ impl<'a> Meter<'a> {
     #[inline(always)]
     pub fn visit(&mut self, depth: u32) {
         self.counts.visit(self.level(depth));
-        if self.nodes() % POLL_NODES == 1 {
+        self.poll_when_due();
+    }
+
+    /// Counts `nodes` nodes searched elsewhere with `depth` plies remaining (the shallow
+    /// searches that ordered a node's moves, the solver's last few empties) at that level.
+    pub fn add(&mut self, depth: u32, nodes: u64) {
+        self.counts.add(self.level(depth), nodes);
+        self.poll_when_due();
+    }
+
+    /// Looks at the flag and the budgets once [`POLL_NODES`] nodes have passed since the
+    /// last look.
+    #[inline(always)]
+    fn poll_when_due(&mut self) {
+        if self.nodes() >= self.next_poll {
+            self.next_poll = self.nodes() + POLL_NODES;
             let done = self
                 .watched
                 .is_some_and(|(finished, depth)| finished.load(Ordering::Relaxed) >= depth);
             self.stopped |= done || self.must_stop();
         }
-    }
-
-    /// Counts the `nodes` of the shallow searches that ordered the moves of a node with
-    /// `depth` plies remaining (at that node's level).
-    pub fn count_ordering(&mut self, depth: u32, nodes: u64) {
-        self.counts.add(self.level(depth), nodes);
     }
 
     /// The level a node with `depth` plies remaining counts at: deeper ones at the top.

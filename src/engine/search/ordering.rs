@@ -160,7 +160,7 @@ impl<const W: usize> Searcher<'_, W> {
         let exact = depth >= left;
         if exact {
             let nodes = self.order_fastest_first(position, left, list);
-            self.meter.count_ordering(depth, nodes);
+            self.meter.add(depth, nodes);
             if self.exact_patterns.is_none() && left >= SHALLOW_ORDER_EMPTIES {
                 self.order_by_shallow_search(position, ply, list);
             }
