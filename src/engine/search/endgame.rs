@@ -97,6 +97,8 @@ pub(super) struct EndgameSolver<'a, const W: usize> {
     region_of: Vec<u8>,
     /// The cells of every region.
     regions: Vec<Bits<W>>,
+    /// `odd_cells[parity]`: the cells of the regions whose bits `parity` sets.
+    odd_cells: Vec<Bits<W>>,
     stability: Stability<W>,
     /// The board's corners (for [`weighted_replies`]).
     corners: Bits<W>,
@@ -106,6 +108,9 @@ pub(super) struct EndgameSolver<'a, const W: usize> {
     /// Counts the last move's flips on single-word 2D boards.
     #[cfg(target_arch = "x86_64")]
     last_flips: Option<LastFlips>,
+    /// Whether the last few empties are searched with the vector instructions.
+    #[cfg(target_arch = "x86_64")]
+    vector_search: bool,
 }
 
 impl<'a, const W: usize> EndgameSolver<'a, W> {
@@ -123,16 +128,28 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         for (cell, &region) in region_of.iter().enumerate() {
             regions[usize::from(region)].insert(cell);
         }
+        let odd_cells = (0..1usize << regions.len())
+            .map(|parity| {
+                regions
+                    .iter()
+                    .enumerate()
+                    .filter(|(index, _)| parity >> index & 1 == 1)
+                    .fold(Bits::EMPTY, |cells, (_, region)| cells | *region)
+            })
+            .collect();
         EndgameSolver {
             geometry,
             rules,
             region_of,
             regions,
+            odd_cells,
             stability: Stability::new(shape),
             corners: geometry.category_mask(Category::Corner),
             table: SolverTable::new(TABLE_EMPTIES..=SOLVER_EMPTIES),
             #[cfg(target_arch = "x86_64")]
             last_flips: LastFlips::new(shape),
+            #[cfg(target_arch = "x86_64")]
+            vector_search: few_empties::vector_search(geometry),
         }
     }
 

@@ -7,6 +7,8 @@ use super::{
     EndgameSolver, FASTEST_FIRST_EMPTIES, STABILITY_EMPTIES, TABLE_EMPTIES, stability_threshold,
 };
 use crate::engine::bits::Bits;
+#[cfg(target_arch = "x86_64")]
+use crate::engine::geometry::Geometry;
 use crate::engine::position::Position;
 use crate::engine::search::meter::Meter;
 
@@ -14,11 +16,18 @@ use crate::engine::search::meter::Meter;
 /// ordering.
 pub(super) const FEW_EMPTIES: usize = FASTEST_FIRST_EMPTIES as usize - 1;
 
-/// The empty cells of a node, small to copy (a board has at most 1,000 cells).
-type Cells = [u16; FEW_EMPTIES];
+/// Whether the solver of `geometry`'s board searches its last few empties with the vector
+/// instructions (AVX2, BMI1 and BMI2): on single-word 2D boards whose processor has them.
+#[cfg(target_arch = "x86_64")]
+pub(super) fn vector_search<const W: usize>(geometry: &Geometry<W>) -> bool {
+    geometry.has_vector_moves()
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+}
 
 /// The search of [`EndgameSolver::few_empties`], defined twice: once for any processor and
-/// once with the vector instructions enabled, so that the flips inline into it.
+/// once with the vector instructions enabled, so that the flips and the last move's flip
+/// counts inline into it.
 macro_rules! search_cells {
     ($name:ident $(, #[$feature:meta])*) => {
     /// The final margin of `position` with the empty `cells` within (`alpha`, `beta`): a
@@ -30,15 +39,15 @@ macro_rules! search_cells {
         &self,
         meter: &mut Meter,
         position: &Position<W>,
-        (cells, left): (Cells, usize),
+        cells: Bits<W>,
         parity: u8,
         (alpha, beta): (i32, i32),
         passed: bool,
     ) -> i32 {
-        if left == 2 {
-            return self.two_cells(meter, position, [cells[0].into(), cells[1].into()], beta);
+        let empties = cells.count();
+        if empties == 2 {
+            return self.two_cells(meter, position, cells, beta);
         }
-        let empties = left as u32;
         if empties >= STABILITY_EMPTIES
             && alpha >= stability_threshold(empties)
             && let Some(ceiling) = self.margin_ceiling(position, alpha)
@@ -58,13 +67,10 @@ macro_rules! search_cells {
         let mut alpha = alpha;
         let mut best = -i32::MAX;
         let mut searched = false;
-        for odd in [1, 0] {
-            for index in 0..left {
-                let cell = usize::from(cells[index]);
-                let region = self.region_of[cell];
-                if parity >> region & 1 != odd
-                    || (self.geometry.neighbors(cell) & position.opponent).is_empty()
-                {
+        let odd = self.odd_cells[usize::from(parity)];
+        for group in [cells & odd, cells.and_not(odd)] {
+            for cell in group {
+                if (self.geometry.neighbors(cell) & position.opponent).is_empty() {
                     continue;
                 }
                 let flips = self.geometry.flips(position.mover, position.opponent, cell);
@@ -73,15 +79,13 @@ macro_rules! search_cells {
                 }
                 searched = true;
                 let mut rest = cells;
-                for at in index..left - 1 {
-                    rest[at] = cells[at + 1];
-                }
-                meter.visit(left as u32 - 1);
+                rest.remove(cell);
+                meter.visit(empties - 1);
                 let score = -self.$name(
                     meter,
                     &position.apply(cell, flips),
-                    (rest, left - 1),
-                    parity ^ 1 << region,
+                    rest,
+                    parity ^ 1 << self.region_of[cell],
                     (-beta, -alpha),
                     false,
                 );
@@ -105,11 +109,11 @@ macro_rules! search_cells {
         } else if passed {
             self.margin_now(position)
         } else {
-            meter.visit(left as u32);
+            meter.visit(empties);
             -self.$name(
                 meter,
                 &position.pass(),
-                (cells, left),
+                cells,
                 parity,
                 (-beta, -alpha),
                 true,
@@ -131,23 +135,19 @@ impl<const W: usize> EndgameSolver<'_, W> {
         parity: u8,
         window: (i32, i32),
     ) -> i32 {
-        let mut cells = [0; FEW_EMPTIES];
-        let mut left = 0;
-        for cell in empties {
-            cells[left] = cell as u16;
-            left += 1;
+        #[cfg(target_arch = "x86_64")]
+        if self.vector_search {
+            // SAFETY: `vector_search` is set only when the processor has AVX2, BMI1 and BMI2.
+            return unsafe {
+                self.search_cells_vector(meter, position, empties, parity, window, false)
+            };
         }
-        let cells = (cells, left);
-        if self.geometry.has_vector_moves() {
-            // SAFETY: the processor has AVX2 (and the rest of x86-64-v3 with it).
-            unsafe { self.search_cells_vector(meter, position, cells, parity, window, false) }
-        } else {
-            self.search_cells(meter, position, cells, parity, window, false)
-        }
+        self.search_cells(meter, position, empties, parity, window, false)
     }
 
     search_cells!(search_cells);
-    search_cells!(search_cells_vector, #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]);
+    #[cfg(target_arch = "x86_64")]
+    search_cells!(search_cells_vector, #[target_feature(enable = "avx2,bmi1,bmi2")]);
 
     /// The final margin of `position` with two empty `cells`, failing high at `beta`: the
     /// mover's moves in order, each answered by the last move; without one, the opponent's;
@@ -157,10 +157,18 @@ impl<const W: usize> EndgameSolver<'_, W> {
         &self,
         meter: &mut Meter,
         position: &Position<W>,
-        [first, second]: [usize; 2],
+        cells: Bits<W>,
         beta: i32,
     ) -> i32 {
-        let pairs = [(first, second), (second, first)];
+        let first = cells.lowest().expect("two empty cells");
+        let second = cells.and_not(Bits::single(first));
+        let pairs = [
+            (first, second),
+            (
+                second.lowest().expect("two empty cells"),
+                Bits::single(first),
+            ),
+        ];
         if let Some(best) = self.best_of_pair(meter, position, pairs, beta) {
             return best;
         }
@@ -178,7 +186,7 @@ impl<const W: usize> EndgameSolver<'_, W> {
         &self,
         meter: &mut Meter,
         position: &Position<W>,
-        pairs: [(usize, usize); 2],
+        pairs: [(usize, Bits<W>); 2],
         beta: i32,
     ) -> Option<i32> {
         let mut best = None;
@@ -188,7 +196,7 @@ impl<const W: usize> EndgameSolver<'_, W> {
                 continue;
             }
             meter.visit(1);
-            let score = -self.last_move(&position.apply(cell, flips), Bits::single(last));
+            let score = -self.last_move(&position.apply(cell, flips), last);
             let best_so_far = best.map_or(score, |best: i32| best.max(score));
             best = Some(best_so_far);
             if best_so_far >= beta {
