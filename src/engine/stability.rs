@@ -72,6 +72,7 @@ impl<const W: usize> Stability<W> {
     }
 
     /// Discs of `player` that can never be flipped, `occupied` being every disc on the board.
+    #[inline]
     pub fn stable(&self, player: Bits<W>, occupied: Bits<W>) -> Bits<W> {
         match self.axes.len() {
             4 => self.stable_along::<4>(player, occupied),

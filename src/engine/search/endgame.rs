@@ -348,6 +348,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
     /// The most the side to move can still win by, from the discs the other side keeps for
     /// good (its stable discs; under misère rules the mover's own), when that is at most
     /// `alpha`: the node fails low without a search.
+    #[inline(always)]
     fn margin_ceiling(&self, position: &Position<W>, alpha: i32) -> Option<i32> {
         let against = match self.rules {
             Rules::Classic => position.opponent,

@@ -1,7 +1,8 @@
-//! The solver's special code for its last few empty cells, where most of its nodes are: the
-//! empty cells are a short list instead of a set, moves are ordered by region parity alone,
-//! nodes search with plain fail-soft alpha-beta (no principal-variation re-searches), and on
-//! processors with AVX2 the flips are inlined into the search.
+//! The solver's special code for its last few empty cells, where most of its nodes are: moves
+//! are ordered by region parity alone, a cell's flips are found only when it is tried, no
+//! move list is made, nodes search with plain fail-soft alpha-beta (no principal-variation
+//! re-searches), and on processors with AVX2 the search is compiled a second time with the
+//! vector instructions, so that the flips inline into it.
 
 use super::{
     EndgameSolver, FASTEST_FIRST_EMPTIES, STABILITY_EMPTIES, TABLE_EMPTIES, stability_threshold,
