@@ -218,6 +218,13 @@ impl<const W: usize> Geometry<W> {
                 super::narrow_vector::legal_moves(axes, self.full.0[0], mover, opponent)
             };
         }
+        self.portable_single_word_moves(mover, opponent)
+    }
+
+    /// [`Self::single_word_moves`] without vector instructions (kept out of line, so that
+    /// the vector path stays small enough to inline).
+    #[inline(never)]
+    fn portable_single_word_moves(&self, mover: u64, opponent: u64) -> u64 {
         if self.shape.is_3d() {
             self.single_word_moves_over::<13>(mover, opponent)
         } else {

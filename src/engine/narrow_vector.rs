@@ -67,6 +67,7 @@ pub unsafe fn ray_flips(rays: &[u64; 8], mover: u64, opponent: u64) -> u64 {
 ///
 /// # Safety
 /// The processor must have AVX2 (`wide_moves::available`).
+#[inline]
 #[target_feature(enable = "avx2")]
 pub unsafe fn legal_moves(axes: &Axes, full: u64, mover: u64, opponent: u64) -> u64 {
     let once = load(&axes.amounts);

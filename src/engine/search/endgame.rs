@@ -5,12 +5,12 @@
 //! first) breaking ties, and by parity alone below. The strong search hands positions over to
 //! it once it would search to the end anyway.
 
+mod fastest_first;
 mod few_empties;
 
 use few_empties::FEW_EMPTIES;
 
 use super::meter::Meter;
-use super::ordering::weighted_replies;
 use super::solver_table::SolverTable;
 use super::strong::{WIN, principal_variation};
 use crate::engine::Category;
@@ -100,7 +100,7 @@ pub(super) struct EndgameSolver<'a, const W: usize> {
     /// `odd_cells[parity]`: the cells of the regions whose bits `parity` sets.
     odd_cells: Vec<Bits<W>>,
     stability: Stability<W>,
-    /// The board's corners (for [`weighted_replies`]).
+    /// The board's corners (for the fastest-first ordering).
     corners: Bits<W>,
     /// Bounds on the final margins of positions solved before, from [`TABLE_EMPTIES`] empty
     /// cells.
@@ -268,67 +268,10 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         best
     }
 
-    /// [`Self::solve`] with enough empties: the moves leaving the opponent fewest replies
-    /// first, region parity breaking ties. A child whose bound in the table proves this node
-    /// fails high answers before any move is searched (an enhanced transposition cut-off).
-    fn solve_fastest_first(
-        &self,
-        meter: &mut Meter,
-        position: &Position<W>,
-        empties: Bits<W>,
-        parity: u8,
-        (alpha, beta): (i32, i32),
-    ) -> i32 {
-        let moves = position.legal_moves(self.geometry);
-        if moves.is_empty() {
-            return self.pass_or_end(meter, position, empties, parity, (alpha, beta));
-        }
-        let left = empties.count();
-        let mut children = [(0i32, 0usize, *position); SOLVER_EMPTIES as usize];
-        let mut count = 0;
-        for cell in moves {
-            let flips = self.geometry.flips(position.mover, position.opponent, cell);
-            let child = position.apply(cell, flips);
-            if let Some((_, upper)) = self.table.probe(&child, left - 1)
-                && -upper >= beta
-            {
-                return -upper;
-            }
-            let odd_region = i32::from(parity >> self.region_of[cell] & 1);
-            let key = odd_region - 2 * weighted_replies(self.geometry, &child, self.corners) as i32;
-            // Insertion by key, most promising first, stable among equals.
-            let mut at = count;
-            while at > 0 && children[at - 1].0 < key {
-                children[at] = children[at - 1];
-                at -= 1;
-            }
-            children[at] = (key, cell, child);
-            count += 1;
-        }
-        let mut alpha = alpha;
-        let mut best = -i32::MAX;
-        for (index, (_, cell, child)) in children[..count].iter().enumerate() {
-            let score = self.move_score(
-                meter,
-                child,
-                *cell,
-                (empties, parity),
-                index == 0,
-                (alpha, beta),
-            );
-            best = best.max(score);
-            alpha = alpha.max(score);
-            if alpha >= beta || meter.stopped {
-                break;
-            }
-        }
-        best
-    }
-
     /// The score of the move to `cell` that gives `child`, `empties` and `parity` being the
     /// parent's: a principal-variation search within (`alpha`, `beta`), the full window for
     /// the `first` move.
-    fn move_score(
+    pub(super) fn move_score(
         &self,
         meter: &mut Meter,
         child: &Position<W>,
@@ -368,7 +311,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
 
     /// [`Self::solve`] when the side to move has no move: it passes, or the game ends when
     /// the opponent has none either.
-    fn pass_or_end(
+    pub(super) fn pass_or_end(
         &self,
         meter: &mut Meter,
         position: &Position<W>,
