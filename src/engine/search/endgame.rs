@@ -2,8 +2,9 @@
 //! final disc margin alone — no evaluation, only a small table of its own — with moves
 //! ordered by how few replies they leave (a corner reply counting twice) while enough cells
 //! are empty, region parity (cells in a quadrant or octant with an odd number of empties
-//! first) breaking ties, and by parity alone below. The strong search hands positions over to
-//! it once it would search to the end anyway.
+//! first) breaking ties (`fastest_first`), and by parity alone below (`few_empties`, plain
+//! alpha-beta). The strong search hands positions over to it once it would search to the end
+//! anyway.
 
 mod fastest_first;
 mod few_empties;
@@ -48,7 +49,8 @@ const TABLE_EMPTIES: u32 = 5;
 
 /// From this many empty cells on, moves are ordered by the opponent's replies first, parity
 /// second (FFO #40–#42: 236 M nodes against 265 M with parity first; the same with plain
-/// reply counts: 243 M against 273 M).
+/// reply counts: 243 M against 273 M). With the special code for the last empties, FFO #40
+/// one worker: 7.03 M nodes and 3,210 M instructions, against 8.95 M and 3,416 M from 8.
 const FASTEST_FIRST_EMPTIES: u32 = 7;
 
 // A fastest-first node's children are in the table.

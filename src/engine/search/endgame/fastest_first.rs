@@ -10,8 +10,8 @@ use crate::engine::position::Position;
 use crate::engine::search::meter::Meter;
 use crate::engine::search::ordering::weighted_replies;
 
-/// A node's moves with their ordering keys and the positions they lead to.
-type Children<const W: usize> = [(i32, usize, Position<W>); SOLVER_EMPTIES as usize];
+/// A node's moves with their ordering keys and the discs they flip.
+type Children<const W: usize> = [(i32, usize, Bits<W>); SOLVER_EMPTIES as usize];
 
 impl<const W: usize> EndgameSolver<'_, W> {
     /// [`Self::solve`] with enough empties: the moves in fastest-first order, each searched
@@ -28,7 +28,7 @@ impl<const W: usize> EndgameSolver<'_, W> {
         if moves.is_empty() {
             return self.pass_or_end(meter, position, empties, parity, (alpha, beta));
         }
-        let mut children = [(0, 0, *position); SOLVER_EMPTIES as usize];
+        let mut children = [(0, 0, Bits::EMPTY); SOLVER_EMPTIES as usize];
         let node = (position, moves, empties.count() - 1, parity);
         let ordered = {
             #[cfg(target_arch = "x86_64")]
@@ -48,11 +48,11 @@ impl<const W: usize> EndgameSolver<'_, W> {
         };
         let mut alpha = alpha;
         let mut best = -i32::MAX;
-        for (index, (_, cell, child)) in children[..count].iter().enumerate() {
+        for (index, &(_, cell, flips)) in children[..count].iter().enumerate() {
             let score = self.move_score(
                 meter,
-                child,
-                *cell,
+                &position.apply(cell, flips),
+                cell,
                 (empties, parity),
                 index == 0,
                 (alpha, beta),
@@ -105,7 +105,7 @@ impl<const W: usize> EndgameSolver<'_, W> {
                 children[at] = children[at - 1];
                 at -= 1;
             }
-            children[at] = (key, cell, child);
+            children[at] = (key, cell, flips);
             count += 1;
         }
         Ok(count)

@@ -126,7 +126,7 @@ macro_rules! search_cells {
 
 impl<const W: usize> EndgameSolver<'_, W> {
     /// The final margin under perfect play of `position`, whose empty cells are `empties`
-    /// (three to [`FEW_EMPTIES`]; bit r of `parity` set when region r holds an odd number of
+    /// (two to [`FEW_EMPTIES`]; bit r of `parity` set when region r holds an odd number of
     /// them), within the margin window (`alpha`, `beta`), fail-soft.
     pub(super) fn few_empties(
         &self,
