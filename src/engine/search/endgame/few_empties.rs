@@ -4,9 +4,7 @@
 //! re-searches), and on processors with AVX2 the search is compiled a second time with the
 //! vector instructions, so that the flips inline into it.
 
-use super::{
-    EndgameSolver, FASTEST_FIRST_EMPTIES, STABILITY_EMPTIES, TABLE_EMPTIES, stability_threshold,
-};
+use super::{EndgameSolver, FASTEST_FIRST_EMPTIES, TABLE_EMPTIES};
 use crate::engine::bits::Bits;
 #[cfg(target_arch = "x86_64")]
 use crate::engine::geometry::Geometry;
@@ -49,20 +47,8 @@ macro_rules! search_cells {
         if empties == 2 {
             return self.two_cells(meter, position, cells, beta);
         }
-        if empties >= STABILITY_EMPTIES
-            && alpha >= stability_threshold(empties)
-            && let Some(ceiling) = self.margin_ceiling(position, alpha)
-        {
-            return ceiling;
-        }
-        let tabled = empties >= TABLE_EMPTIES;
-        if tabled && let Some((lower, upper)) = self.table.probe(position, empties) {
-            if lower >= beta {
-                return lower;
-            }
-            if upper <= alpha {
-                return upper;
-            }
+        if let Some(margin) = self.decided_unsearched(position, empties, (alpha, beta)) {
+            return margin;
         }
         let window = (alpha, beta);
         let mut alpha = alpha;
@@ -103,7 +89,7 @@ macro_rules! search_cells {
             }
         }
         if searched {
-            if tabled && !meter.stopped {
+            if empties >= TABLE_EMPTIES && !meter.stopped {
                 self.table.store(position, empties, window, best);
             }
             best
