@@ -110,7 +110,8 @@ pub(super) struct EndgameSolver<'a, const W: usize> {
     /// Counts the last move's flips on single-word 2D boards.
     #[cfg(target_arch = "x86_64")]
     last_flips: Option<LastFlips>,
-    /// Whether the last few empties are searched with the vector instructions.
+    /// Whether the last few empties and the fastest-first ordering run their copies compiled
+    /// with the vector instructions.
     #[cfg(target_arch = "x86_64")]
     vector_search: bool,
 }

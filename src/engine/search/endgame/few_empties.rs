@@ -15,7 +15,7 @@ use crate::engine::search::meter::Meter;
 /// ordering.
 pub(super) const FEW_EMPTIES: usize = FASTEST_FIRST_EMPTIES as usize - 1;
 
-/// Whether the solver of `geometry`'s board searches its last few empties with the vector
+/// Whether the solver of `geometry`'s board runs its copies compiled with the vector
 /// instructions (AVX2, BMI1 and BMI2): on single-word 2D boards whose processor has them.
 #[cfg(target_arch = "x86_64")]
 pub(super) fn vector_search<const W: usize>(geometry: &Geometry<W>) -> bool {
