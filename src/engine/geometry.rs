@@ -512,4 +512,15 @@ mod tests {
             },
         );
     }
+
+    #[test]
+    fn each_board_builds_its_shared_geometry_once() {
+        let (square, cube) = ("8x8".parse().unwrap(), "6x6x6".parse().unwrap());
+        let first = Geometry::<1>::shared(square);
+        assert!(Arc::ptr_eq(&first, &Geometry::<1>::shared(square)));
+        assert_eq!(first.shape(), square);
+        let cube_geometry = Geometry::<4>::shared(cube);
+        assert!(Arc::ptr_eq(&cube_geometry, &Geometry::<4>::shared(cube)));
+        assert_eq!(cube_geometry.shape(), cube);
+    }
 }
