@@ -284,7 +284,8 @@ impl<const W: usize> Geometry<W> {
         self.walked_flips(mover, opponent, cell)
     }
 
-    /// Whether moves and flips use the processor's vector instructions (AVX2).
+    /// Whether moves and flips use the one-word vector code (AVX2 on a 2D board of at most
+    /// 64 cells; four-word boards have vector moves of their own, not counted here).
     pub fn has_vector_moves(&self) -> bool {
         self.narrow_axes.is_some()
     }

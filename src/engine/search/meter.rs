@@ -73,7 +73,7 @@ impl<'a> Meter<'a> {
     }
 
     /// Counts `nodes` nodes searched elsewhere with `depth` plies remaining (the shallow
-    /// searches that ordered a node's moves, the solver's last few empties) at that level.
+    /// searches that ordered a node's moves or predicted a root move's margin) at that level.
     pub fn add(&mut self, depth: u32, nodes: u64) {
         self.counts.add(self.level(depth), nodes);
         self.poll_when_due();
