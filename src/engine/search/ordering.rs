@@ -91,7 +91,7 @@ pub(super) fn weighted_replies<const W: usize>(
 }
 
 /// [`weighted_replies`] of the replies `replies`.
-fn weighted_count<const W: usize>(replies: Bits<W>, corners: Bits<W>) -> u32 {
+pub(super) fn weighted_count<const W: usize>(replies: Bits<W>, corners: Bits<W>) -> u32 {
     replies.count() + (replies & corners).count()
 }
 
