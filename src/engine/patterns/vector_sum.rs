@@ -27,6 +27,9 @@ const CELL_VECTORS: usize = 2 + SHORT_VECTORS;
 /// The vectors of indices: the long instances', then the short ones'.
 const INDEX_VECTORS: usize = 1 + SHORT_VECTORS;
 
+// A tail fits a lane.
+const _: () = assert!(MAX_CELLS <= 2 * LANE_CELLS);
+
 /// The instances' lanes as the vector sum reads them.
 struct VectorLayout {
     /// Per vector, per lane, the cells (bit indices) of its digits, right-aligned.
@@ -51,7 +54,6 @@ static VECTOR_LAYOUT: LazyLock<VectorLayout> = LazyLock::new(|| {
         short.len() <= SHORT_VECTORS * LANES,
         "the short instances fit"
     );
-    assert!(MAX_CELLS <= 2 * LANE_CELLS, "a tail fits a lane");
     let mut vectors = VectorLayout {
         cells: [[0; LANES * LANE_CELLS]; CELL_VECTORS],
         used: [0; CELL_VECTORS],
