@@ -48,8 +48,8 @@ const SEARCHED_PATTERN_DISC: i32 = REPLY / 2;
 const ORDERING_MARGIN: i32 = 4 * UNITS_PER_DISC;
 
 /// How many plies deep the pattern evaluation searches each child of an exact node with
-/// `left` empty cells to order it: the children's own evaluation below 14 empties, two plies
-/// from 14, four from 18 (three ordered worse than two: α-β's odd plies end on the other side
+/// `left` empty cells to order it: the children's own evaluation below 15 empties, two plies
+/// from 15, four from 18 (three ordered worse than two: α-β's odd plies end on the other side
 /// to move). One worker, FFO #45–#49, two runs side by side, against 2,402 M nodes and
 /// 151.8 s with the children's evaluation everywhere (the ordering searches' nodes not yet
 /// counted): one ply from 12 1,798 M and 137.5 s; two plies from 14 on top 1,429 M and
@@ -61,10 +61,15 @@ const ORDERING_MARGIN: i32 = 4 * UNITS_PER_DISC;
 /// only 1,079 M and 96.4 s; none, the evaluation at 12–13, 1,071 M and 84.6 s; the
 /// evaluation at 11–13 (this) 1,055 M and 97.3 s against 1,071 M and 94.9 s; no evaluation
 /// below 14 1,122 M. Four plies from 16 1,174 M, from 20 1,085 M; six from 21 1,109 M.
+/// With the pattern searches ordered and the pattern sum faster (session 29, one worker, FFO
+/// #40–#49 / #20–#39 / #50–#52): two plies from 14 1,030.5 M nodes and 55.1 s / 845.2 M and
+/// 90.6 s / 1,603.2 M and 89.1 s, **from 15 1,005.6 M and 49.9 s / 626.9 M and 75.7 s /
+/// 1,523.6 M and 84.2 s**, from 16 1,118.3 M and 52.2 s on #40–#49; four plies from 17
+/// (two from 14) 1,144.3 M, from 19 (two from 15) 1,023.4 M and 49.4 s.
 fn pattern_search_depth(left: u32) -> u32 {
     match left {
-        ..14 => 0,
-        14..18 => 2,
+        ..15 => 0,
+        15..18 => 2,
         _ => 4,
     }
 }
