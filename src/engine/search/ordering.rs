@@ -96,7 +96,7 @@ pub(super) fn weighted_replies<const W: usize>(
 }
 
 /// [`weighted_replies`] of the replies `replies`.
-pub(super) fn weighted_count<const W: usize>(replies: Bits<W>, corners: Bits<W>) -> u32 {
+fn weighted_count<const W: usize>(replies: Bits<W>, corners: Bits<W>) -> u32 {
     replies.count() + (replies & corners).count()
 }
 
