@@ -345,6 +345,35 @@ fn patterns_are_fitted_to_exact_scores_and_order_the_solver() {
         patterns,
     ]));
     assert!(refused.contains("no exactly scored"), "{refused}");
+
+    // Several sets fit together: the unlabelled one adds no position; a set of another
+    // board among them is refused by name.
+    let fitted = |report: &str| {
+        let count = report.split(" positions fitted").next().unwrap();
+        count.rsplit(' ').next().unwrap().parse::<usize>().unwrap()
+    };
+    let quick = ["--epochs", "2", "--out", patterns];
+    let alone = stdout(&reversi3d(
+        &[&["fit-patterns", "--data", set][..], &quick].concat(),
+    ));
+    let both = ["fit-patterns", "--data", set, "--data", unlabelled];
+    let together = stdout(&reversi3d(&[&both[..], &quick].concat()));
+    assert_eq!(fitted(&alone), fitted(&together), "{alone}\n{together}");
+    assert!(fitted(&alone) > 0, "{alone}");
+    let small = folder.path().join("six.positions");
+    let small = small.to_str().unwrap();
+    stdout(&reversi3d(&positions_args(
+        small,
+        "6x6",
+        50,
+        &["--depth", "1"],
+    )));
+    let mixed = ["fit-patterns", "--data", set, "--data", small];
+    let refused = refusal(&reversi3d(&[&mixed[..], &quick].concat()));
+    assert!(
+        refused.contains("six.positions") && refused.contains("classic 8x8"),
+        "{refused}"
+    );
     let bad = folder.path().join("bad.bin");
     std::fs::write(&bad, "reversi3d-patterns 1 114777 -\nshort").unwrap();
     let refused = refusal(&reversi3d(&[

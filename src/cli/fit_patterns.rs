@@ -17,9 +17,10 @@ use crate::tune::position_set::read_position_set;
 /// Arguments of `reversi3d fit-patterns`.
 #[derive(Args, Debug)]
 pub struct FitPatternsArgs {
-    /// The position set (classic 8×8, made by `reversi3d positions` with exact labels).
-    #[arg(long)]
-    data: PathBuf,
+    /// The position set (classic 8×8, made by `reversi3d positions` with exact labels);
+    /// repeat the option to fit to several sets together.
+    #[arg(long, required = true)]
+    data: Vec<PathBuf>,
     /// The pattern file to write (replaced only once the fit is done).
     #[arg(long)]
     out: PathBuf,
@@ -47,16 +48,21 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
             args.phases
         );
     };
-    let set = read_position_set(&args.data)?;
-    let game = &set.settings.game;
-    if game.shape != Shape::new(2, 8).expect("8x8 is a valid board") || game.rules != Rules::Classic
-    {
-        bail!(
-            "{}: the patterns are fitted to classic 8x8 positions; this set is {} {:?}",
-            args.data.display(),
-            game.shape,
-            game.rules
-        );
+    let mut samples = Vec::new();
+    for path in &args.data {
+        let set = read_position_set(path)?;
+        let game = &set.settings.game;
+        if game.shape != Shape::new(2, 8).expect("8x8 is a valid board")
+            || game.rules != Rules::Classic
+        {
+            bail!(
+                "{}: the patterns are fitted to classic 8x8 positions; this set is {} {:?}",
+                path.display(),
+                game.shape,
+                game.rules
+            );
+        }
+        samples.extend(set.samples);
     }
     let settings = PatternFitSettings {
         edges,
@@ -73,8 +79,15 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
             );
         }
     };
-    let fit = fit_patterns(&set.samples, &settings, interrupt_flag(), &mut report)
-        .with_context(|| args.data.display().to_string())?;
+    let fit =
+        fit_patterns(&samples, &settings, interrupt_flag(), &mut report).with_context(|| {
+            let names: Vec<_> = args
+                .data
+                .iter()
+                .map(|path| path.display().to_string())
+                .collect();
+            names.join(", ")
+        })?;
     write_atomically(&args.out, fit.evaluation.to_bytes())?;
     writeln!(
         out,
