@@ -173,6 +173,18 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         score_of_margin(self.solve(meter, position, empties, self.parity(empties), window))
     }
 
+    /// An upper bound on the exact score (in the strong search's scale) of `position`, which
+    /// has `left` empty cells, from the discs the other side keeps for good, when it is at
+    /// most `alpha`: the node fails low without a search. Looked for only where `alpha` is
+    /// high enough for such a cut-off to be likely, as the solver does.
+    pub fn score_ceiling(&self, position: &Position<W>, left: u32, alpha: i32) -> Option<i32> {
+        let alpha = margin_at_most(alpha);
+        if alpha < stability_threshold(left) {
+            return None;
+        }
+        self.margin_ceiling(position, alpha).map(score_of_margin)
+    }
+
     /// The least upper bound the table knows on the score (in the strong search's scale) of
     /// `position`, which has `left` empty cells (at most [`SOLVER_EMPTIES`]).
     pub fn known_upper_bound(&self, position: &Position<W>, left: u32) -> Option<i32> {

@@ -292,6 +292,11 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 }
             }
         }
+        if depth >= left
+            && let Some(ceiling) = self.endgame.score_ceiling(position, left, alpha)
+        {
+            return ceiling;
+        }
         if self.selective
             && depth < left
             && let Some(bound) = self.probcut(position, depth, (alpha, beta), ply)
