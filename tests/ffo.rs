@@ -1,6 +1,6 @@
 //! The FFO endgame suite (tests/data/ffo.obf): `solve --obf` solves the easy positions #1–#19
-//! with every score right and within a node budget (one worker: node counts are exact), and
-//! refuses a file whose score is wrong.
+//! and the wipe-out #59 with every score right and within a node budget (one worker: node
+//! counts are exact), and refuses a file whose score is wrong.
 
 mod common;
 
@@ -32,6 +32,25 @@ fn ffo_1_to_19_are_solved_right_within_the_node_budget() {
         total <= WEIGHTS_NODE_BUDGET_1_TO_19,
         "{total} nodes with weights"
     );
+}
+
+/// One worker's nodes for #59 (34 empties, won by all 64 discs) when exact nodes cut off on
+/// the stable discs' ceiling (18,389,210), with room for drift; without that cut-off proving
+/// that no move does better than +64 took billions of nodes.
+const NODE_BUDGET_59: u64 = 25_000_000;
+
+#[test]
+fn ffo_59_a_wipe_out_with_34_empties_is_solved_within_its_node_budget() {
+    let wipe_out = [
+        "--obf",
+        "tests/data/ffo.obf",
+        "--problems",
+        "59-59",
+        "--threads",
+        "1",
+    ];
+    let total = common::command::solved_file_nodes(&wipe_out);
+    assert!(total <= NODE_BUDGET_59, "{total} nodes");
 }
 
 #[test]

@@ -398,6 +398,34 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Color;
+
+    #[test]
+    fn a_high_alpha_fails_low_on_the_stable_discs_ceiling() {
+        let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+        let solver = EndgameSolver::new(&geometry, Rules::Classic);
+        // The opponent holds the whole first row (stable: 8 discs), the mover the next five,
+        // 16 cells are empty: the mover can win by 64 - 2 * 8 = 48 discs at most.
+        let position = Position {
+            mover: Bits([0xFF_FFFF_FFFF << 8]),
+            opponent: Bits([0xFF]),
+            to_move: Color::Red,
+        };
+        let ceiling = score_of_margin(48);
+        let left = 16;
+        assert_eq!(
+            solver.score_ceiling(&position, left, ceiling),
+            Some(ceiling)
+        );
+        assert_eq!(
+            solver.score_ceiling(&position, left, ceiling + 5),
+            Some(ceiling)
+        );
+        assert_eq!(solver.score_ceiling(&position, left, ceiling - 1), None);
+        // Below the threshold that makes a cut-off likely it is not looked for.
+        let low = score_of_margin(stability_threshold(left) - 1);
+        assert_eq!(solver.score_ceiling(&position, left, low), None);
+    }
 
     #[test]
     fn margin_windows_keep_the_cut_offs_of_score_windows() {
