@@ -292,6 +292,9 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 }
             }
         }
+        // Exact nodes: the other side's stable discs may cap the score at alpha or below
+        // (FFO #39 one worker: 480.4 M nodes without, 97.3 M with; #59 unsolved after 10
+        // minutes on two workers without, 18.4 M nodes with).
         if depth >= left
             && let Some(ceiling) = self.endgame.score_ceiling(position, left, alpha)
         {
