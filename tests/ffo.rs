@@ -14,16 +14,21 @@ const NODE_BUDGET_1_TO_19: u64 = 1_800_000;
 /// The same ordered by the mobility and corner weights (1,962,385), as the cubes are.
 const WEIGHTS_NODE_BUDGET_1_TO_19: u64 = 2_150_000;
 
-#[test]
-fn ffo_1_to_19_are_solved_right_within_the_node_budget() {
-    let easy = [
+/// The arguments that solve FFO `problems` (`A-B`) on one worker.
+fn one_worker(problems: &str) -> [&str; 6] {
+    [
         "--obf",
         "tests/data/ffo.obf",
         "--problems",
-        "1-19",
+        problems,
         "--threads",
         "1",
-    ];
+    ]
+}
+
+#[test]
+fn ffo_1_to_19_are_solved_right_within_the_node_budget() {
+    let easy = one_worker("1-19");
     let total = common::command::solved_file_nodes(&easy);
     assert!(total <= NODE_BUDGET_1_TO_19, "{total} nodes");
     let weights = [&easy[..], &["--weights", "13,0,1000,0,0,0,0,0,0"]].concat();
@@ -41,15 +46,7 @@ const NODE_BUDGET_59: u64 = 25_000_000;
 
 #[test]
 fn ffo_59_a_wipe_out_with_34_empties_is_solved_within_its_node_budget() {
-    let wipe_out = [
-        "--obf",
-        "tests/data/ffo.obf",
-        "--problems",
-        "59-59",
-        "--threads",
-        "1",
-    ];
-    let total = common::command::solved_file_nodes(&wipe_out);
+    let total = common::command::solved_file_nodes(&one_worker("59-59"));
     assert!(total <= NODE_BUDGET_59, "{total} nodes");
 }
 
