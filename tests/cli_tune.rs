@@ -350,7 +350,12 @@ fn patterns_are_fitted_to_exact_scores_and_order_the_solver() {
     // board among them is refused by name.
     let fitted = |report: &str| {
         let count = report.split(" positions fitted").next().unwrap();
-        count.rsplit(' ').next().unwrap().parse::<usize>().unwrap()
+        count
+            .split_whitespace()
+            .last()
+            .unwrap()
+            .parse::<usize>()
+            .unwrap()
     };
     let quick = ["--epochs", "2", "--out", patterns];
     let alone = stdout(&reversi3d(
