@@ -178,11 +178,8 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
     /// most `alpha`: the node fails low without a search. Looked for only where `alpha` is
     /// high enough for such a cut-off to be likely, as the solver does.
     pub fn score_ceiling(&self, position: &Position<W>, left: u32, alpha: i32) -> Option<i32> {
-        let alpha = margin_at_most(alpha);
-        if alpha < stability_threshold(left) {
-            return None;
-        }
-        self.margin_ceiling(position, alpha).map(score_of_margin)
+        self.margin_ceiling(position, left, margin_at_most(alpha))
+            .map(score_of_margin)
     }
 
     /// The least upper bound the table knows on the score (in the strong search's scale) of
@@ -281,8 +278,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         (alpha, beta): (i32, i32),
     ) -> Option<i32> {
         if left >= STABILITY_EMPTIES
-            && alpha >= stability_threshold(left)
-            && let Some(ceiling) = self.margin_ceiling(position, alpha)
+            && let Some(ceiling) = self.margin_ceiling(position, left, alpha)
         {
             return Some(ceiling);
         }
@@ -321,9 +317,13 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
 
     /// The most the side to move can still win by, from the discs the other side keeps for
     /// good (its stable discs; under misère rules the mover's own), when that is at most
-    /// `alpha`: the node fails low without a search.
+    /// `alpha`: the node fails low without a search. Looked for only when `alpha` reaches
+    /// [`stability_threshold`] of the `left` empty cells.
     #[inline(always)]
-    fn margin_ceiling(&self, position: &Position<W>, alpha: i32) -> Option<i32> {
+    fn margin_ceiling(&self, position: &Position<W>, left: u32, alpha: i32) -> Option<i32> {
+        if alpha < stability_threshold(left) {
+            return None;
+        }
         let against = match self.rules {
             Rules::Classic => position.opponent,
             Rules::Misere => position.mover,
