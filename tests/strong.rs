@@ -6,10 +6,12 @@ mod common;
 
 use common::scores;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
+use reversi3d::engine::obf::parse_obf;
 use reversi3d::engine::patterns::PatternEvaluation;
 use reversi3d::engine::search::{
     StrongSettings, analyze_strong, best_moves_strong, final_score, solve_strong,
@@ -513,4 +515,36 @@ fn a_selective_search_prunes_heuristic_nodes_and_never_exact_ones() {
         let pruned = analyze_strong(&geometry, &position, &selective(solve), &never, &|_| {});
         assert_eq!(scores(&pruned), scores(&full));
     }
+}
+
+#[test]
+fn cancelling_a_solve_on_two_workers_stops_it_promptly() {
+    // FFO #49 (26 empties) takes minutes with these weights; cancelled after a second, while
+    // the workers share out the first root move's best line, the solve stops at once.
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    let suite = std::fs::read_to_string("tests/data/ffo.obf").unwrap();
+    let line = suite
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .nth(48)
+        .unwrap();
+    let position = parse_obf(line).unwrap().setup.position(&geometry);
+    assert_eq!(position.empties(&geometry).count(), 26, "FFO #49");
+    let cancel = AtomicBool::new(false);
+    let exact = settings(1, 30, Rules::Classic);
+    let (solved, stopped_after) = std::thread::scope(|scope| {
+        let search = scope.spawn(|| {
+            common::with_workers(2, || solve_strong(&geometry, &position, &exact, &cancel))
+        });
+        std::thread::sleep(Duration::from_secs(1));
+        let asked = Instant::now();
+        cancel.store(true, Ordering::Relaxed);
+        (search.join().unwrap(), asked.elapsed())
+    });
+    assert!(solved.cancelled, "finished within a second?");
+    // Generous bound (shared CI machine).
+    assert!(
+        stopped_after < Duration::from_secs(2),
+        "stopped after {stopped_after:?}"
+    );
 }

@@ -37,22 +37,17 @@ impl<const W: usize> Searcher<'_, W> {
         depth: u32,
         guess: Option<i32>,
     ) -> i32 {
-        let (mut low, mut high) = self.aspiration_window(child, depth, guess);
+        let mut window = self.aspiration_window(child, depth, guess);
         loop {
+            let (low, high) = window;
             let score = -self.negamax(child, depth - 1, -high, -low, 1);
-            if self.meter.stopped || (low < score && score < high) {
+            if self.meter.stopped {
                 return score;
             }
-            // Open the side the score fell out of; should the score then fall out of the other
-            // side (search instability), open both.
-            let reopened = low == -i32::MAX || high == i32::MAX;
-            (low, high) = if reopened {
-                FULL
-            } else if score <= low {
-                (-i32::MAX, score + 1)
-            } else {
-                (score - 1, i32::MAX)
-            };
+            match reopened(window, score) {
+                Some(wider) => window = wider,
+                None => return score,
+            }
         }
     }
 
@@ -60,7 +55,7 @@ impl<const W: usize> Searcher<'_, W> {
     /// heuristic score `guess` at an earlier depth: around the guess, or, in a search to the
     /// end, around the final margin that the pattern evaluation predicts (its last heuristic
     /// score where it evaluated them, else a search of `child` by the ordering patterns).
-    fn aspiration_window(
+    pub(super) fn aspiration_window(
         &mut self,
         child: &Position<W>,
         depth: u32,
@@ -98,6 +93,22 @@ impl<const W: usize> Searcher<'_, W> {
         self.meter.add(depth, search.nodes());
         Some(-value)
     }
+}
+
+/// The window to search a root move again with after a search within `window` gave `score`,
+/// or `None` when the score fell inside it: the side the score fell out of opened, or both
+/// should it then fall out of the other side (search instability).
+pub(super) fn reopened((low, high): (i32, i32), score: i32) -> Option<(i32, i32)> {
+    if low < score && score < high {
+        return None;
+    }
+    Some(if low == -i32::MAX || high == i32::MAX {
+        FULL
+    } else if score <= low {
+        (-i32::MAX, score + 1)
+    } else {
+        (score - 1, i32::MAX)
+    })
 }
 
 #[cfg(test)]

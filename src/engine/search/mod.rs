@@ -14,6 +14,7 @@ mod meter;
 mod ordering;
 mod pattern_search;
 mod probcut;
+mod pv_split;
 pub mod root;
 mod root_work;
 mod selected;

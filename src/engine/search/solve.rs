@@ -1,10 +1,10 @@
 //! "What is the best move and its exact score?" — the question a solver answers (`solve`, the
 //! AI at the end of a game), cheaper than scoring every move: iterative deepening up to the
 //! end of the game with principal-variation search at the root. At each depth the move
-//! expected best is searched first by every worker together (they share the table and split
-//! its tree, as in the analysis); then the others are only tested against it with a null
-//! window, in parallel, and a move that proves better is searched again for its value. A
-//! worker left without a move to start helps with an unfinished one.
+//! expected best is searched first by every worker together (they share out the moves along
+//! its expected best line: `pv_split`); then the others are only tested against it with a
+//! null window, in parallel, and a move that proves better is searched again for its value.
+//! A worker left without a move to start helps with an unfinished one.
 
 use std::cmp::Reverse;
 use std::sync::Mutex;
@@ -14,9 +14,11 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::analysis::Analysis;
+use super::aspiration::reopened;
 use super::counts::NodeCounts;
 use super::iterations::{ExactStart, Iterations};
 use super::pattern_search::applicable_patterns;
+use super::pv_split::{SplitFlags, split_value};
 use super::root_work::RootWork;
 use super::strong::{NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves};
 use crate::engine::{Geometry, Position, Shape, Weights};
@@ -79,10 +81,10 @@ pub fn solve_strong<const W: usize>(
     let depths = Iterations::with_start(geometry, position, settings, start);
     let target = depths.target;
     let cells = root_moves(geometry, position, settings);
-    // Marks the first root move finished at a depth (depths only grow: one flag serves all).
-    let first_finished = [AtomicU32::new(0)];
-    // The same for every root move in the order of a depth's null-window tests.
+    // Marks every root move in the order of a depth's null-window tests finished at a depth
+    // (depths only grow: one flag serves all).
     let tests_finished: Vec<AtomicU32> = cells.iter().map(|_| AtomicU32::new(0)).collect();
+    let split_flags = SplitFlags::new(geometry.shape().cells());
     let workers = rayon::current_num_threads().max(1);
     let shared = Shared::new(settings, workers);
     let mut searchers: Vec<Searcher<W>> = (0..workers)
@@ -95,10 +97,16 @@ pub fn solve_strong<const W: usize>(
     for depth in depths {
         shared.table.next_generation();
         let before = total_nodes(&searchers);
-        let work = RootWork::new(depth, vec![0], &first_finished, vec![guess]);
-        let Some((best, values)) =
-            root_pvs(position, &order, (&work, &tests_finished), &mut searchers)
-        else {
+        for searcher in &mut searchers {
+            searcher.history.age();
+        }
+        let Some((best, values)) = root_pvs(
+            position,
+            &order,
+            (depth, guess),
+            (&tests_finished, &split_flags),
+            &mut searchers,
+        ) else {
             result.cancelled = true;
             break;
         };
@@ -138,23 +146,31 @@ fn total_nodes<const W: usize>(searchers: &[Searcher<W>]) -> u64 {
         .sum()
 }
 
-/// One depth of principal-variation search at the root over `order` (`work` hands out its
-/// first move, at index 0; `finished` marks, per index of `order`, the depth its test was
-/// last finished to): the best (score, move) and, per move of `order`, its exact score or
+/// One depth of principal-variation search at the root over `order`, the first move's score
+/// at the last depth being `guess` (`finished` marks, per index of `order`, the depth its
+/// test was last finished to; the first move's search splits its best line among the workers
+/// with `split_flags`): the best (score, move) and, per move of `order`, its exact score or
 /// an upper bound; `None` when stopped.
 fn root_pvs<'a, const W: usize>(
     position: &Position<W>,
     order: &[(i32, usize)],
-    (work, finished): (&RootWork<'a>, &'a [AtomicU32]),
+    (depth, guess): (u32, Option<i32>),
+    (finished, split_flags): (&'a [AtomicU32], &'a SplitFlags),
     searchers: &mut [Searcher<'a, W>],
 ) -> Option<((i32, usize), Vec<i32>)> {
     let (_, first) = *order.first()?;
-    let depth = work.depth;
     // The first move: every worker on it, its exact value within an aspiration window.
-    searchers
-        .par_iter_mut()
-        .for_each(|searcher| searcher.search_root_moves(position, &[first], work));
-    let first_value = work.scores()?[0];
+    let geometry = searchers[0].geometry();
+    let child = position.play(geometry, first).expect("a legal move");
+    let mut window = searchers[0].aspiration_window(&child, depth, guess);
+    let first_value = loop {
+        let (low, high) = window;
+        let score = -split_value(searchers, split_flags, &child, depth - 1, (-high, -low), 1)?;
+        match reopened(window, score) {
+            Some(wider) => window = wider,
+            None => break score,
+        }
+    };
     // The others: a null window at the best value so far, a full search above it when the
     // test fails high. A test against an older, lower best that fails low holds all the more.
     // A worker with no move left to start helps with an unfinished one (sharing the table,

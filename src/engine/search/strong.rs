@@ -25,7 +25,7 @@ use super::root_work::RootWork;
 use super::selected::score_selected_strong;
 use super::symmetry::distinct_moves;
 use super::transposition_cutoff::ETC_DEPTH;
-use super::tt::{Bound, TranspositionTable, hash};
+use super::tt::{Bound, Entry, TranspositionTable, hash};
 use crate::engine::bits::Bits;
 use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::geometry::Geometry;
@@ -161,6 +161,14 @@ const TRUSTED_DEPTH: u32 = 12;
 /// Marks a list entry whose move waits until the others are searched.
 const DEFERRED: i32 = i32::MIN;
 
+/// The best move of a table `entry` if a node `depth` plies deep with `left` empty cells
+/// should search it first (see [`TRUSTED_DEPTH`]).
+pub(super) fn trusted_move(entry: &Entry, depth: u32, left: u32) -> Option<usize> {
+    let entry_depth = u32::from(entry.depth);
+    let trusted = depth < left || entry_depth >= left || entry_depth >= TRUSTED_DEPTH;
+    (entry.best != u16::MAX && trusted).then_some(usize::from(entry.best))
+}
+
 /// The search state of one worker.
 pub(super) struct Searcher<'a, const W: usize> {
     pub(super) geometry: &'a Geometry<W>,
@@ -278,10 +286,8 @@ impl<'a, const W: usize> Searcher<'a, W> {
         let (mut alpha, mut beta) = (alpha, beta);
         let mut table_move = None;
         if let Some(entry) = self.table.probe_key(key) {
-            let entry_depth = u32::from(entry.depth);
-            let trusted = depth < left || entry_depth >= left || entry_depth >= TRUSTED_DEPTH;
-            table_move = (entry.best != u16::MAX && trusted).then_some(usize::from(entry.best));
-            if entry_depth >= depth {
+            table_move = trusted_move(&entry, depth, left);
+            if u32::from(entry.depth) >= depth {
                 match entry.bound {
                     Bound::Exact => return entry.score,
                     Bound::Lower => alpha = alpha.max(entry.score),

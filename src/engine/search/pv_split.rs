@@ -1,0 +1,211 @@
+//! Principal-variation splitting: the workers of a solve share out the moves of the nodes on
+//! the expected best line instead of all searching the same subtree. At such a node the first
+//! move is searched first (splitting its own node the same way), then every worker takes one
+//! of the other moves and tests it with a null window at the best value so far, searching it
+//! again within the window when it fails high; a move that reaches beta stops the others. A
+//! worker with no move left to take helps with an unfinished one, sharing the table. Nodes
+//! too shallow to split are searched by every worker at once, as the root moves are.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use rayon::prelude::*;
+
+use super::root_work::RootWork;
+use super::strong::{Searcher, trusted_move};
+use super::tt::{Bound, hash};
+use crate::engine::position::Position;
+
+/// Nodes with at least this many plies left split; shallower ones are searched by every
+/// worker at once. FFO #40–#49 on two workers, pairs of runs: 30.2 s and 33.6 s with 12,
+/// 33.5 s and 30.5 s with 11, 32.4 s and 30.8 s with 13, 34.5 s and 35.3 s with 16, against
+/// 36.9 s and 37.7 s with every worker on the first root move's whole tree.
+const SPLIT_DEPTH: u32 = 12;
+
+/// The stop flags of the moves of the one split node whose moves are being tested at a time
+/// (the nodes above it wait for it; the tests do not split).
+pub(super) struct SplitFlags(Vec<AtomicU32>);
+
+impl SplitFlags {
+    /// Flags for nodes of at most `moves` moves.
+    pub fn new(moves: usize) -> Self {
+        SplitFlags((0..moves).map(|_| AtomicU32::new(0)).collect())
+    }
+
+    /// `count` flags, all down.
+    fn fresh(&self, count: usize) -> &[AtomicU32] {
+        let flags = &self.0[..count];
+        for flag in flags {
+            flag.store(0, Ordering::Relaxed);
+        }
+        flags
+    }
+}
+
+/// The best value found at a split node so far, with its move, and the window's low end.
+struct Best {
+    value: i32,
+    cell: Option<usize>,
+    alpha: i32,
+}
+
+/// The value of `position` searched `depth` plies deep within (`alpha`, `beta`) (fail-soft)
+/// by all `searchers`, `ply` plies below the root; `None` when the search was stopped.
+pub(super) fn split_value<'a, const W: usize>(
+    searchers: &mut [Searcher<'a, W>],
+    flags: &'a SplitFlags,
+    position: &Position<W>,
+    depth: u32,
+    (alpha, beta): (i32, i32),
+    ply: usize,
+) -> Option<i32> {
+    let geometry = searchers[0].geometry();
+    let left = position.empties(geometry).count();
+    let moves = position.legal_moves(geometry);
+    if depth < SPLIT_DEPTH || searchers.len() < 2 || moves.count() < 2 {
+        return together(searchers, flags, position, depth, (alpha, beta), ply);
+    }
+    let key = hash(position);
+    let first_searcher = &mut searchers[0];
+    let entry = first_searcher.table.probe_key(key);
+    if let Some(entry) = entry.filter(|entry| u32::from(entry.depth) >= depth) {
+        let decides = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => entry.score >= beta,
+            Bound::Upper => entry.score <= alpha,
+        };
+        if decides {
+            return Some(entry.score);
+        }
+    }
+    let mut list = Vec::new();
+    first_searcher.list_moves(position, moves, (depth, depth >= left), &mut list);
+    let table_move = entry
+        .and_then(|entry| trusted_move(&entry, depth, left))
+        .and_then(|cell| list.iter().position(|e| e.cell == cell));
+    let rest = match table_move {
+        Some(index) => {
+            list.swap(0, index);
+            1
+        }
+        None => 0,
+    };
+    first_searcher.order_moves(position, (depth, left), ply, &mut list[rest..]);
+    let children: Vec<(usize, Position<W>)> = list
+        .iter()
+        .map(|entry| {
+            let flips = searchers[0].flips_of(position, entry);
+            (entry.cell, position.apply(entry.cell, flips))
+        })
+        .collect();
+    let (first_cell, first_child) = children[0];
+    let first = -split_value(
+        searchers,
+        flags,
+        &first_child,
+        depth - 1,
+        (-beta, -alpha),
+        ply + 1,
+    )?;
+    let best = Mutex::new(Best {
+        value: first,
+        cell: Some(first_cell),
+        alpha: alpha.max(first),
+    });
+    if first < beta {
+        test_the_others(searchers, flags, &children[1..], depth, beta, ply, &best)?;
+    }
+    let best = best.into_inner().expect("never poisoned");
+    let bound = if best.value <= alpha {
+        Bound::Upper
+    } else if best.value >= beta {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    };
+    searchers[0]
+        .table
+        .store_key(key, depth, best.value, bound, best.cell);
+    Some(best.value)
+}
+
+/// Tests the moves leading to `children` of a split node `depth` plies deep against the best
+/// value so far, in parallel, raising `best` with those that beat it; `None` when stopped.
+fn test_the_others<'a, const W: usize>(
+    searchers: &mut [Searcher<'a, W>],
+    flags: &'a SplitFlags,
+    children: &[(usize, Position<W>)],
+    depth: u32,
+    beta: i32,
+    ply: usize,
+    best: &Mutex<Best>,
+) -> Option<()> {
+    let finished = flags.fresh(children.len());
+    let work = RootWork::new(
+        1,
+        (0..children.len()).collect(),
+        finished,
+        vec![None; children.len()],
+    );
+    searchers.par_iter_mut().for_each(|searcher| {
+        while let Some(index) = work.take() {
+            let (cell, child) = children[index];
+            searcher.meter.watch(work.finished_flag(index), 1);
+            let bound = best.lock().expect("never poisoned").alpha;
+            let mut value = -searcher.negamax(&child, depth - 1, -bound - 1, -bound, ply + 1);
+            if value > bound && value < beta && !searcher.meter.stopped {
+                let alpha = best.lock().expect("never poisoned").alpha;
+                value = -searcher.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+            }
+            let done = !searcher.meter.stopped;
+            searcher.meter.unwatch();
+            if done {
+                let mut best = best.lock().expect("never poisoned");
+                if value > best.value {
+                    best.value = value;
+                    best.cell = Some(cell);
+                }
+                best.alpha = best.alpha.max(value);
+                if value >= beta {
+                    // A cut-off: the other moves are no longer needed.
+                    for flag in finished {
+                        flag.fetch_max(1, Ordering::Release);
+                    }
+                }
+            }
+            work.leave(index, done.then_some(value));
+            if searcher.meter.stopped {
+                return;
+            }
+        }
+    });
+    let cut = best.lock().expect("never poisoned").value >= beta;
+    (cut || work.scores().is_some()).then_some(())
+}
+
+/// The value of `position` searched by every worker at once (they share the table and
+/// spread over its subtrees); the first to finish gives it.
+fn together<'a, const W: usize>(
+    searchers: &mut [Searcher<'a, W>],
+    flags: &'a SplitFlags,
+    position: &Position<W>,
+    depth: u32,
+    (alpha, beta): (i32, i32),
+    ply: usize,
+) -> Option<i32> {
+    let finished = flags.fresh(1);
+    let work = RootWork::new(1, vec![0], finished, vec![None]);
+    searchers.par_iter_mut().for_each(|searcher| {
+        while let Some(index) = work.take() {
+            searcher.meter.watch(work.finished_flag(index), 1);
+            let value = searcher.negamax(position, depth, alpha, beta, ply);
+            let done = !searcher.meter.stopped;
+            searcher.meter.unwatch();
+            work.leave(index, done.then_some(value));
+            if searcher.meter.stopped {
+                return;
+            }
+        }
+    });
+    Some(work.scores()?[0])
+}
