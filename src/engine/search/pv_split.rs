@@ -63,7 +63,7 @@ pub(super) fn split_value<'a, const W: usize>(
     let left = position.empties(geometry).count();
     let moves = position.legal_moves(geometry);
     if depth < SPLIT_DEPTH || searchers.len() < 2 || moves.count() < 2 {
-        return together(searchers, flags, position, depth, (alpha, beta), ply);
+        return together((searchers, flags), position, (depth, ply), (alpha, beta));
     }
     let key = hash(position);
     let first_searcher = &mut searchers[0];
@@ -186,12 +186,10 @@ fn test_the_others<'a, const W: usize>(
 /// The value of `position` searched by every worker at once (they share the table and
 /// spread over its subtrees); the first to finish gives it.
 fn together<'a, const W: usize>(
-    searchers: &mut [Searcher<'a, W>],
-    flags: &'a SplitFlags,
+    (searchers, flags): (&mut [Searcher<'a, W>], &'a SplitFlags),
     position: &Position<W>,
-    depth: u32,
+    (depth, ply): (u32, usize),
     (alpha, beta): (i32, i32),
-    ply: usize,
 ) -> Option<i32> {
     let finished = flags.fresh(1);
     let work = RootWork::new(1, vec![0], finished, vec![None]);
