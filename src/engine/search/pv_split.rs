@@ -4,7 +4,8 @@
 //! of the other moves and tests it with a null window at the best value so far, searching it
 //! again within the window when it fails high; a move that reaches beta stops the others. A
 //! worker with no move left to take helps with an unfinished one, sharing the table. Nodes
-//! too shallow to split are searched by every worker at once, as the root moves are.
+//! too shallow to split are searched by every worker at once. The root tests its other moves
+//! the same way.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -33,7 +34,7 @@ impl SplitFlags {
     }
 
     /// `count` flags, all down.
-    fn fresh(&self, count: usize) -> &[AtomicU32] {
+    pub fn fresh(&self, count: usize) -> &[AtomicU32] {
         let flags = &self.0[..count];
         for flag in flags {
             flag.store(0, Ordering::Relaxed);
@@ -42,11 +43,12 @@ impl SplitFlags {
     }
 }
 
-/// The best value found at a split node so far, with its move, and the window's low end.
-struct Best {
-    value: i32,
-    cell: Option<usize>,
-    alpha: i32,
+/// The best value found at a node whose moves are tested in parallel so far, with its move,
+/// and the window's low end.
+pub(super) struct Best {
+    pub value: i32,
+    pub cell: Option<usize>,
+    pub alpha: i32,
 }
 
 /// The value of `position` searched `depth` plies deep within (`alpha`, `beta`) (fail-soft)
@@ -113,7 +115,8 @@ pub(super) fn split_value<'a, const W: usize>(
         alpha: alpha.max(first),
     });
     if first < beta {
-        test_the_others(searchers, flags, &children[1..], depth, beta, ply, &best)?;
+        let others = (&children[1..], flags.fresh(children.len() - 1));
+        test_the_others(searchers, others, (depth, ply), beta, &best)?;
     }
     let best = best.into_inner().expect("never poisoned");
     let bound = if best.value <= alpha {
@@ -129,20 +132,22 @@ pub(super) fn split_value<'a, const W: usize>(
     Some(best.value)
 }
 
-/// Tests the moves leading to `children` of a split node `depth` plies deep against the best
-/// value so far, in parallel, raising `best` with those that beat it; `None` when stopped.
-fn test_the_others<'a, const W: usize>(
+/// Tests, in parallel, the moves of a node `depth` plies deep and `ply` below the root that
+/// lead to `children` (all but its first, searched before) against the best value so far,
+/// raising `best` with those that beat it: each worker takes the next move, tests it with a
+/// null window and searches it again within the window up to `beta` when it fails high; a
+/// move reaching `beta` stops the others. `finished` has a flag per child, raised to `depth`
+/// once its move is finished (the root keeps them across its depths). Gives each move's value
+/// or bound (after a cut-off only `best` counts); `None` when stopped.
+pub(super) fn test_the_others<'a, const W: usize>(
     searchers: &mut [Searcher<'a, W>],
-    flags: &'a SplitFlags,
-    children: &[(usize, Position<W>)],
-    depth: u32,
+    (children, finished): (&[(usize, Position<W>)], &'a [AtomicU32]),
+    (depth, ply): (u32, usize),
     beta: i32,
-    ply: usize,
     best: &Mutex<Best>,
-) -> Option<()> {
-    let finished = flags.fresh(children.len());
+) -> Option<Vec<i32>> {
     let work = RootWork::new(
-        1,
+        depth,
         (0..children.len()).collect(),
         finished,
         vec![None; children.len()],
@@ -150,7 +155,7 @@ fn test_the_others<'a, const W: usize>(
     searchers.par_iter_mut().for_each(|searcher| {
         while let Some(index) = work.take() {
             let (cell, child) = children[index];
-            searcher.meter.watch(work.finished_flag(index), 1);
+            searcher.meter.watch(work.finished_flag(index), depth);
             let bound = best.lock().expect("never poisoned").alpha;
             let mut value = -searcher.negamax(&child, depth - 1, -bound - 1, -bound, ply + 1);
             if value > bound && value < beta && !searcher.meter.stopped {
@@ -169,7 +174,7 @@ fn test_the_others<'a, const W: usize>(
                 if value >= beta {
                     // A cut-off: the other moves are no longer needed.
                     for flag in finished {
-                        flag.fetch_max(1, Ordering::Release);
+                        flag.fetch_max(depth, Ordering::Release);
                     }
                 }
             }
@@ -179,8 +184,7 @@ fn test_the_others<'a, const W: usize>(
             }
         }
     });
-    let cut = best.lock().expect("never poisoned").value >= beta;
-    (cut || work.scores().is_some()).then_some(())
+    work.scores()
 }
 
 /// The value of `position` searched by every worker at once (they share the table and

@@ -8,18 +8,15 @@
 
 use std::cmp::Reverse;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32};
 use std::time::Instant;
-
-use rayon::prelude::*;
 
 use super::analysis::Analysis;
 use super::aspiration::reopened;
 use super::counts::NodeCounts;
 use super::iterations::{ExactStart, Iterations};
 use super::pattern_search::applicable_patterns;
-use super::pv_split::{SplitFlags, split_value};
-use super::root_work::RootWork;
+use super::pv_split::{Best, SplitFlags, split_value, test_the_others};
 use super::strong::{NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves};
 use crate::engine::{Geometry, Position, Shape, Weights};
 
@@ -147,8 +144,8 @@ fn total_nodes<const W: usize>(searchers: &[Searcher<W>]) -> u64 {
 }
 
 /// One depth of principal-variation search at the root over `order`, the first move's score
-/// at the last depth being `guess` (`finished` marks, per index of `order`, the depth its
-/// test was last finished to; the first move's search splits its best line among the workers
+/// at the last depth being `guess` (`finished` marks, per index of `order` after the first,
+/// the depth its test was last finished to; the first move's search splits its best line among the workers
 /// with `split_flags`): the best (score, move) and, per move of `order`, its exact score or
 /// an upper bound; `None` when stopped.
 fn root_pvs<'a, const W: usize>(
@@ -171,40 +168,23 @@ fn root_pvs<'a, const W: usize>(
             None => break score,
         }
     };
-    // The others: a null window at the best value so far, a full search above it when the
-    // test fails high. A test against an older, lower best that fails low holds all the more.
-    // A worker with no move left to start helps with an unfinished one (sharing the table,
-    // it skips what the other is searching); whoever finishes the move first records it.
-    let best = Mutex::new((first_value, first));
-    finished[0].fetch_max(depth, Ordering::Relaxed);
-    let guesses = vec![None; order.len()];
-    let others = RootWork::new(depth, (1..order.len()).collect(), finished, guesses);
-    searchers.par_iter_mut().for_each(|searcher| {
-        while let Some(index) = others.take() {
-            let cell = order[index].1;
-            let child = position
-                .play(searcher.geometry(), cell)
-                .expect("a legal move");
-            searcher.meter.watch(others.finished_flag(index), depth);
-            let bound = best.lock().expect("never poisoned").0;
-            let mut value = -searcher.negamax(&child, depth - 1, -bound - 1, -bound, 1);
-            if value > bound && !searcher.meter.stopped {
-                value = -searcher.negamax(&child, depth - 1, -i32::MAX, -bound, 1);
-                let mut best = best.lock().expect("never poisoned");
-                if value > best.0 && !searcher.meter.stopped {
-                    *best = (value, cell);
-                }
-            }
-            let done = !searcher.meter.stopped;
-            searcher.meter.unwatch();
-            others.leave(index, done.then_some(value));
-            if searcher.meter.stopped {
-                return;
-            }
-        }
+    // The others, tested against the best so far in parallel as at a split node, with no
+    // beta. A test against an older, lower best that fails low holds all the more.
+    let best = Mutex::new(Best {
+        value: first_value,
+        cell: Some(first),
+        alpha: first_value,
     });
-    // Every test finished unless the search was stopped.
-    let mut values = others.scores()?;
-    values[0] = first_value;
-    Some((best.into_inner().expect("never poisoned"), values))
+    let children: Vec<(usize, Position<W>)> = order[1..]
+        .iter()
+        .map(|&(_, cell)| (cell, position.play(geometry, cell).expect("a legal move")))
+        .collect();
+    let others = (&children[..], &finished[1..]);
+    let values = test_the_others(searchers, others, (depth, 0), i32::MAX, &best)?;
+    let best = best.into_inner().expect("never poisoned");
+    let chosen = best.cell.expect("the first move at least");
+    Some((
+        (best.value, chosen),
+        std::iter::once(first_value).chain(values).collect(),
+    ))
 }
