@@ -89,9 +89,17 @@ impl<const W: usize> EndgameSolver<'_, W> {
         beta: i32,
         children: &mut Children<W>,
     ) -> Result<usize, i32> {
+        // Every child's slot is asked for before the first is read, so that the memory waits
+        // overlap.
         let mut count = 0;
         for cell in moves {
             let flips = self.geometry.flips(position.mover, position.opponent, cell);
+            self.table.prefetch(&position.apply(cell, flips), left);
+            children[count] = (0, cell, flips);
+            count += 1;
+        }
+        for index in 0..count {
+            let (_, cell, flips) = children[index];
             let child = position.apply(cell, flips);
             if let Some((_, upper)) = self.table.probe(&child, left)
                 && -upper >= beta
@@ -100,13 +108,12 @@ impl<const W: usize> EndgameSolver<'_, W> {
             }
             let odd_region = i32::from(parity >> self.region_of[cell] & 1);
             let key = odd_region - 2 * weighted_replies(self.geometry, &child, self.corners) as i32;
-            let mut at = count;
+            let mut at = index;
             while at > 0 && children[at - 1].0 < key {
                 children[at] = children[at - 1];
                 at -= 1;
             }
             children[at] = (key, cell, flips);
-            count += 1;
         }
         Ok(count)
     }
