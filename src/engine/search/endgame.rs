@@ -189,6 +189,12 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         Some(score_of_margin(upper))
     }
 
+    /// Asks the memory for the table slot of `position`, which has `left` empty cells (at
+    /// most [`SOLVER_EMPTIES`]), ahead of [`Self::known_upper_bound`].
+    pub fn prefetch(&self, position: &Position<W>, left: u32) {
+        self.table.prefetch(position, left);
+    }
+
     /// A best line from `position` to the end of the game (passes left out), at most
     /// [`SOLVER_EMPTIES`] cells being empty: the position is solved once, then every ply takes
     /// the first move (in generation order) whose null-window test shows it keeps the value.

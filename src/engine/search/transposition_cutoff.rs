@@ -22,15 +22,19 @@ impl<const W: usize> Searcher<'_, W> {
         (depth, left): (u32, u32),
         beta: i32,
     ) -> Option<i32> {
+        // Every child's slot is asked for before the first is read, so that the memory waits
+        // overlap.
         if depth >= left && left - 1 <= SOLVER_EMPTIES {
+            let child =
+                |entry: &ListedMove<W>| position.apply(entry.cell, self.flips_of(position, entry));
+            for entry in list {
+                self.endgame.prefetch(&child(entry), left - 1);
+            }
             return list.iter().find_map(|entry| {
-                let child = position.apply(entry.cell, self.flips_of(position, entry));
-                let upper = self.endgame.known_upper_bound(&child, left - 1)?;
+                let upper = self.endgame.known_upper_bound(&child(entry), left - 1)?;
                 (-upper >= beta).then_some(-upper)
             });
         }
-        // Every child's bucket is asked for before the first is read, so that the memory
-        // waits overlap.
         let mut keys = std::mem::take(&mut self.child_keys);
         keys.clear();
         keys.extend(list.iter().map(|entry| {
