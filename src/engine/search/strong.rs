@@ -148,6 +148,13 @@ impl Shared {
 /// children (except the first) to the end of their move list.
 const BUSY_DEPTH: u32 = 3;
 
+/// Nodes with at least this many plies left ask the table for their children's buckets as
+/// soon as their moves are listed, so that the children's searches find them in the cache
+/// (those with [`ETC_DEPTH`] look their children up anyway); the children of nodes one ply
+/// deep are leaves, which never look. FFO #40–#49 one worker, two runs side by side on the
+/// two cores: 48.0 s and 47.7 s against 49.9 s and 49.7 s, the same nodes.
+const PREFETCH_DEPTH: u32 = 2;
+
 /// How many times the nodes of one depth the next depth is expected to cost (for sizing the
 /// table in use).
 pub(super) const NEXT_DEPTH_COST: u64 = 4;
@@ -326,6 +333,12 @@ impl<'a, const W: usize> Searcher<'a, W> {
         {
             self.lists[ply] = list;
             return score;
+        }
+        if (PREFETCH_DEPTH..ETC_DEPTH).contains(&depth) {
+            for entry in &list {
+                let child = position.apply(entry.cell, self.flips_of(position, entry));
+                self.table.prefetch(hash(&child));
+            }
         }
         let original_alpha = alpha;
         // The table's move is searched before the others are ordered: often it alone decides.
