@@ -253,6 +253,9 @@ impl<const W: usize> Searcher<'_, W> {
         (left, depth): (u32, u32),
         list: &mut [ListedMove<W>],
     ) {
+        for entry in list.iter() {
+            search.prefetch(&position.apply(entry.cell, entry.flips));
+        }
         let mut best = -i32::MAX;
         for entry in list.iter_mut() {
             let child = position.apply(entry.cell, entry.flips);
