@@ -25,8 +25,11 @@ use crate::engine::stability::Stability;
 /// The strong search solves positions with at most this many empty cells here. With the
 /// solver's table, FFO #40–#44 one worker: 143.1 M nodes and 14.6 s, against 148.3 M and
 /// 13.1 s from 11 and 153.7 M from 12; but #40–#48 side by side 812.2 M and 91.8 s against
-/// 844.8 M and 96.4 s from 11.
-pub(super) const SOLVER_EMPTIES: u32 = 10;
+/// 844.8 M and 96.4 s from 11. Once the solver's table slots were prefetched (session 33),
+/// FFO #40–#49 one worker, four pairs side by side: from 11 903.5 M nodes and 45.9–46.9 s,
+/// from 10 856.6 M and 47.8–48.2 s (from 10 with the solver's table from 4 empties instead
+/// of 5: 833.8 M nodes, no faster); the 6×6×6 set in the same time.
+pub(super) const SOLVER_EMPTIES: u32 = 11;
 
 /// From this many empty cells on, nodes look for a stability cut-off.
 const STABILITY_EMPTIES: u32 = 4;
