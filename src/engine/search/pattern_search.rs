@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::ordering::weighted_replies;
 use super::strong::StrongSettings;
-use super::tt::hash;
+use super::tt::{hash, prefetch_line};
 use crate::engine::Category;
 use crate::engine::bits::Bits;
 use crate::engine::geometry::Geometry;
@@ -137,16 +137,7 @@ impl PatternTable {
     /// Starts bringing the slot of the position whose hash is `key` into the cache.
     #[inline]
     fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot = &self.words[2 * (key as usize & (TABLE_SLOTS - 1))];
-            // SAFETY: SSE is part of every x86-64 processor, and a prefetch only hints at the
-            // cache: it reads nothing the program sees.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.as_ptr().cast::<i8>()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch_line(&self.words[2 * (key as usize & (TABLE_SLOTS - 1))]);
     }
 
     #[inline]

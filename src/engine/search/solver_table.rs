@@ -5,6 +5,7 @@
 
 use std::cell::Cell;
 
+use super::tt::prefetch_line;
 use crate::engine::bits::Bits;
 use crate::engine::position::Position;
 
@@ -53,16 +54,7 @@ impl<const W: usize> SolverTable<W> {
     /// Asks the memory for the slot of `position` (with `left` empty cells) ahead of a probe.
     #[inline(always)]
     pub(super) fn prefetch(&self, position: &Position<W>, left: u32) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot = self.slot(position, left).as_ptr();
-            // SAFETY: SSE is part of every x86-64 processor, and a prefetch only hints at the
-            // cache: it reads nothing the program sees.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (position, left);
+        prefetch_line(self.slot(position, left));
     }
 
     /// The bounds (lower, upper) known on the final margin of `position` with `left` empty

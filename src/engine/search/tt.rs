@@ -160,16 +160,7 @@ impl TranspositionTable {
     /// that a probe or store of it soon after finds it there instead of waiting on memory.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let first_word = &self.words[2 * self.bucket(key).start];
-            // SAFETY: SSE is part of every x86-64 processor, and a prefetch only hints at the
-            // cache: it reads nothing the program sees, whatever the address.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(first_word.as_ptr().cast::<i8>()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch_line(&self.words[2 * self.bucket(key).start]);
     }
 
     /// The entry stored for the position whose [`hash`] is `key`, if any.
@@ -342,6 +333,21 @@ fn mix(value: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// Starts bringing the cache line that holds `value` into the cache, so that a read of it soon
+/// after finds it there instead of waiting on memory (a hint only: nothing else changes).
+#[inline(always)]
+pub(super) fn prefetch_line<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: SSE is part of every x86-64 processor, and a prefetch only hints at the
+        // cache: it reads nothing the program sees, whatever the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((value as *const T).cast::<i8>()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
 }
 
 #[cfg(test)]
