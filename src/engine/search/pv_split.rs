@@ -62,11 +62,11 @@ pub(super) fn split_value<'a, const W: usize>(
     ply: usize,
 ) -> Option<i32> {
     let geometry = searchers[0].geometry();
-    let left = position.empties(geometry).count();
     let moves = position.legal_moves(geometry);
     if depth < SPLIT_DEPTH || searchers.len() < 2 || moves.count() < 2 {
         return together((searchers, flags), position, (depth, ply), (alpha, beta));
     }
+    let left = position.empties(geometry).count();
     let key = hash(position);
     let first_searcher = &mut searchers[0];
     let entry = first_searcher.table.probe_key(key);

@@ -78,9 +78,9 @@ pub fn solve_strong<const W: usize>(
     let depths = Iterations::with_start(geometry, position, settings, start);
     let target = depths.target;
     let cells = root_moves(geometry, position, settings);
-    // Marks every root move in the order of a depth's null-window tests finished at a depth
-    // (depths only grow: one flag serves all).
-    let tests_finished: Vec<AtomicU32> = cells.iter().map(|_| AtomicU32::new(0)).collect();
+    // Marks every root move tested with a null window (all but a depth's first) finished at a
+    // depth, in the order of the tests (depths only grow: one flag serves all).
+    let tests_finished: Vec<AtomicU32> = cells.iter().skip(1).map(|_| AtomicU32::new(0)).collect();
     let split_flags = SplitFlags::new(geometry.shape().cells());
     let workers = rayon::current_num_threads().max(1);
     let shared = Shared::new(settings, workers);
@@ -144,10 +144,10 @@ fn total_nodes<const W: usize>(searchers: &[Searcher<W>]) -> u64 {
 }
 
 /// One depth of principal-variation search at the root over `order`, the first move's score
-/// at the last depth being `guess` (`finished` marks, per index of `order` after the first,
-/// the depth its test was last finished to; the first move's search splits its best line among the workers
-/// with `split_flags`): the best (score, move) and, per move of `order`, its exact score or
-/// an upper bound; `None` when stopped.
+/// at the last depth being `guess` (`finished` marks, per move of `order` after the first,
+/// the depth its test was last finished to; the first move's search shares out its best line
+/// among the workers with `split_flags`): the best (score, move) and, per move of `order`, its
+/// exact score or an upper bound; `None` when stopped.
 fn root_pvs<'a, const W: usize>(
     position: &Position<W>,
     order: &[(i32, usize)],
@@ -179,7 +179,7 @@ fn root_pvs<'a, const W: usize>(
         .iter()
         .map(|&(_, cell)| (cell, position.play(geometry, cell).expect("a legal move")))
         .collect();
-    let others = (&children[..], &finished[1..]);
+    let others = (&children[..], finished);
     let values = test_the_others(searchers, others, (depth, 0), i32::MAX, &best)?;
     let best = best.into_inner().expect("never poisoned");
     let chosen = best.cell.expect("the first move at least");

@@ -274,10 +274,12 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 .endgame
                 .score(&mut self.meter, position, empties, alpha, beta);
         }
-        // The table is asked for the node's bucket now, so that the wait overlaps the moves'
-        // generation.
-        let key = hash(position);
-        self.table.prefetch(key);
+        // A node that will read the table (not a leaf) asks for its bucket now, so that the
+        // wait overlaps the moves' generation.
+        let key = (depth > 0).then(|| hash(position));
+        if let Some(key) = key {
+            self.table.prefetch(key);
+        }
         self.meter.visit(depth);
         if self.meter.stopped {
             return 0;
@@ -293,6 +295,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
         if depth == 0 {
             return self.leaf_value(position, moves, left);
         }
+        let key = key.expect("hashed: not a leaf");
         let (mut alpha, mut beta) = (alpha, beta);
         let mut table_move = None;
         if let Some(entry) = self.table.probe_key(key) {
