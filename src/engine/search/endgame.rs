@@ -1,9 +1,9 @@
 //! The exact endgame solver for the last few empty cells: a null-window (PVS) search on the
 //! final disc margin alone — no evaluation, only a small table of its own — with moves
 //! ordered by how few replies they leave (a corner reply counting twice) while enough cells
-//! are empty, region parity (cells in a quadrant or octant with an odd number of empties
-//! first) breaking ties (`fastest_first`), and by parity alone below (`few_empties`, plain
-//! alpha-beta). The strong search hands positions over to it once it would search to the end
+//! are empty, then by the discs they hold at and beside corners, region parity (cells in a
+//! quadrant or octant with an odd number of empties first) breaking ties (`fastest_first`),
+//! and by parity alone below (`few_empties`, plain alpha-beta). The strong search hands positions over to it once it would search to the end
 //! anyway.
 
 mod fastest_first;
@@ -107,6 +107,8 @@ pub(super) struct EndgameSolver<'a, const W: usize> {
     stability: Stability<W>,
     /// The board's corners (for the fastest-first ordering).
     corners: Bits<W>,
+    /// Every corner with the C-squares beside it (for the fastest-first ordering).
+    corner_edges: Vec<(usize, Bits<W>)>,
     /// Bounds on the final margins of positions solved before, from [`TABLE_EMPTIES`] empty
     /// cells.
     table: SolverTable<W>,
@@ -151,6 +153,14 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             odd_cells,
             stability: Stability::new(shape),
             corners: geometry.category_mask(Category::Corner),
+            corner_edges: geometry
+                .category_mask(Category::Corner)
+                .iter()
+                .map(|corner| {
+                    let beside = geometry.neighbors(corner);
+                    (corner, beside & geometry.category_mask(Category::CSquare))
+                })
+                .collect(),
             table: SolverTable::new(TABLE_EMPTIES..=SOLVER_EMPTIES),
             #[cfg(target_arch = "x86_64")]
             last_flips: LastFlips::new(shape),
