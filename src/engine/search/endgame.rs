@@ -3,8 +3,8 @@
 //! ordered by how few replies they leave (a corner reply counting twice) while enough cells
 //! are empty, then by the discs they hold at and beside corners, region parity (cells in a
 //! quadrant or octant with an odd number of empties first) breaking ties (`fastest_first`),
-//! and by parity alone below (`few_empties`, plain alpha-beta). The strong search hands positions over to it once it would search to the end
-//! anyway.
+//! and by parity alone below (`few_empties`, plain alpha-beta). The strong search hands
+//! positions over to it once it would search to the end anyway.
 
 mod fastest_first;
 mod few_empties;

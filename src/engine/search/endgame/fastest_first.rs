@@ -150,3 +150,42 @@ impl<const W: usize> EndgameSolver<'_, W> {
         Ok(count)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::geometry::Geometry;
+    use crate::engine::position::Rules;
+
+    fn cells(list: &[usize]) -> Bits<1> {
+        list.iter().fold(Bits::EMPTY, |mut bits, &cell| {
+            bits.insert(cell);
+            bits
+        })
+    }
+
+    #[test]
+    fn corner_discs_count_corners_and_the_c_squares_beside_them() {
+        let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+        let solver = EndgameSolver::new(&geometry, Rules::Classic);
+        // Cell x·8 + y: corners 0, 7 and 63; C-squares 1 and 8 beside 0, 6 beside 7; 9 is
+        // the X-square of 0.
+        assert_eq!(solver.corner_discs(cells(&[0, 1, 8])), 3);
+        assert_eq!(
+            solver.corner_discs(cells(&[0, 9])),
+            1,
+            "an X-square is not counted"
+        );
+        assert_eq!(
+            solver.corner_discs(cells(&[1, 8, 6])),
+            0,
+            "C-squares without a corner"
+        );
+        assert_eq!(solver.corner_discs(cells(&[0, 1, 7, 6, 63])), 5);
+        let cube = Geometry::<1>::new("4x4x4".parse().unwrap());
+        let solver = EndgameSolver::new(&cube, Rules::Classic);
+        // Cell (x·4 + y)·4 + z: the corner 0, its C-squares 1, 4 and 16, and 5 beside it
+        // diagonally.
+        assert_eq!(solver.corner_discs(cells(&[0, 1, 4, 16, 5])), 4);
+    }
+}
