@@ -147,6 +147,8 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
                     .fold(Bits::EMPTY, |cells, (_, region)| cells | *region)
             })
             .collect();
+        let corners = geometry.category_mask(Category::Corner);
+        let c_squares = geometry.category_mask(Category::CSquare);
         EndgameSolver {
             geometry,
             rules,
@@ -154,14 +156,10 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
             regions,
             odd_cells,
             stability: Stability::new(shape),
-            corners: geometry.category_mask(Category::Corner),
-            corner_edges: geometry
-                .category_mask(Category::Corner)
+            corners,
+            corner_edges: corners
                 .iter()
-                .map(|corner| {
-                    let beside = geometry.neighbors(corner);
-                    (corner, beside & geometry.category_mask(Category::CSquare))
-                })
+                .map(|corner| (corner, geometry.neighbors(corner) & c_squares))
                 .collect(),
             table: SolverTable::new(TABLE_EMPTIES..=SOLVER_EMPTIES),
             #[cfg(target_arch = "x86_64")]

@@ -158,10 +158,7 @@ mod tests {
     use crate::engine::position::Rules;
 
     fn cells(list: &[usize]) -> Bits<1> {
-        list.iter().fold(Bits::EMPTY, |mut bits, &cell| {
-            bits.insert(cell);
-            bits
-        })
+        list.iter().copied().collect()
     }
 
     #[test]
