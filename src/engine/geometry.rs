@@ -323,15 +323,45 @@ impl<const W: usize> Geometry<W> {
     /// all; they walk from the neighbours that hold opponent discs instead.)
     #[inline(always)]
     fn single_word_flips(&self, mover: u64, opponent: u64, cell: usize) -> u64 {
-        let rays: &[u64; 8] = self.rays[cell * 8..(cell + 1) * 8]
-            .try_into()
-            .expect("eight rays per cell on a 2D board");
+        let rays = self.cell_rays(cell);
         #[cfg(target_arch = "x86_64")]
         if self.narrow_axes.is_some() {
             // SAFETY: the narrow axes exist only when the processor has AVX2.
             return unsafe { super::narrow_vector::ray_flips(rays, mover, opponent) };
         }
         ray_flips::<4>(rays, mover, opponent)
+    }
+}
+
+impl<const W: usize> Geometry<W> {
+    /// The eight rays of `cell` on a single-word 2D board.
+    #[inline(always)]
+    fn cell_rays(&self, cell: usize) -> &[u64; 8] {
+        self.rays[cell * 8..(cell + 1) * 8]
+            .try_into()
+            .expect("eight rays per cell on a 2D board")
+    }
+
+    /// Whether [`Self::lzcnt_flips`] runs here: on boards with the one-word vector code
+    /// ([`Self::has_vector_moves`]) whose processor has AVX-512 with its leading-zero count.
+    #[cfg(target_arch = "x86_64")]
+    pub fn has_lzcnt_flips(&self) -> bool {
+        self.has_vector_moves() && super::narrow_vector::lzcnt_flips_available()
+    }
+
+    /// [`Self::flips`] computed with AVX-512's leading-zero count.
+    ///
+    /// # Safety
+    /// Only where [`Self::has_lzcnt_flips`].
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub unsafe fn lzcnt_flips(&self, mover: Bits<W>, opponent: Bits<W>, cell: usize) -> Bits<W> {
+        let mut flips = Bits::EMPTY;
+        // SAFETY: the caller makes sure the processor has the instructions.
+        flips.0[0] = unsafe {
+            super::narrow_vector::ray_flips_lzcnt(self.cell_rays(cell), mover.0[0], opponent.0[0])
+        };
+        flips
     }
 }
 
@@ -488,8 +518,8 @@ mod tests {
     }
 
     /// On single-word 2D boards the vector move generation agrees with the portable one, and
-    /// the vector flips, the portable rays and the walk from the neighbours agree for every
-    /// empty cell.
+    /// the vector flips (with AVX-512's leading-zero count too, where the processor has it),
+    /// the portable rays and the walk from the neighbours agree for every empty cell.
     #[test]
     fn narrow_vector_code_matches_the_portable_code() {
         let boards = ["4x4", "6x6", "8x8"];
@@ -509,6 +539,12 @@ mod tests {
                     let walked = g.walked_flips(mover_bits, opponent_bits, cell);
                     assert_eq!(ray_flips::<4>(rays, mover, opponent), walked.0[0], "{at}");
                     assert_eq!(g.flips(mover_bits, opponent_bits, cell), walked, "{at}");
+                    #[cfg(target_arch = "x86_64")]
+                    if g.has_lzcnt_flips() {
+                        // SAFETY: just checked.
+                        let lzcnt = unsafe { g.lzcnt_flips(mover_bits, opponent_bits, cell) };
+                        assert_eq!(lzcnt, walked, "{at}");
+                    }
                 }
             },
         );

@@ -3,8 +3,10 @@
 //! corners, region parity breaking the remaining ties, after a look at the table for a
 //! child that proves the node fails high (an enhanced transposition cut-off).
 //! On processors with AVX2 the ordering is compiled with the vector instructions, so that
-//! the move generation and the flips inline into it.
+//! the move generation and the flips inline into it (with AVX-512 as well where there is).
 
+#[cfg(target_arch = "x86_64")]
+use super::few_empties::Copies;
 use super::{EndgameSolver, SOLVER_EMPTIES};
 use crate::engine::bits::Bits;
 use crate::engine::position::Position;
@@ -47,18 +49,18 @@ impl<const W: usize> EndgameSolver<'_, W> {
         }
         let mut children = [(0, 0, Bits::EMPTY); SOLVER_EMPTIES as usize];
         let node = (position, moves, empties.count() - 1, parity);
-        let ordered = {
-            #[cfg(target_arch = "x86_64")]
-            if self.vector_search {
-                // SAFETY: `vector_search` is set only when the processor has AVX2, BMI1 and
-                // BMI2.
-                unsafe { self.order_with_vectors(node, beta, &mut children) }
-            } else {
-                self.order(node, beta, &mut children)
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `copies` picks these only where the processor has their instructions.
+        let ordered = unsafe {
+            match self.copies {
+                Copies::VectorLzcnt => self.order_with_lzcnt(node, beta, &mut children),
+                Copies::Vector => self.order_with_vectors(node, beta, &mut children),
+                Copies::Portable => self.order::<false>(node, beta, &mut children),
             }
-            #[cfg(not(target_arch = "x86_64"))]
-            self.order(node, beta, &mut children)
         };
+        #[cfg(not(target_arch = "x86_64"))]
+        // SAFETY: without `LZCNT` there is nothing to promise.
+        let ordered = unsafe { self.order::<false>(node, beta, &mut children) };
         let count = match ordered {
             Ok(count) => count,
             Err(bound) => return bound,
@@ -105,15 +107,32 @@ impl<const W: usize> EndgameSolver<'_, W> {
         beta: i32,
         children: &mut Children<W>,
     ) -> Result<usize, i32> {
-        self.order(node, beta, children)
+        // SAFETY: without `LZCNT` there is nothing to promise.
+        unsafe { self.order::<false>(node, beta, children) }
+    }
+
+    /// [`Self::order`] compiled with AVX-512 as well, the flips by its leading-zero count.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,avx512f,avx512vl,avx512cd")]
+    fn order_with_lzcnt(
+        &self,
+        node: (&Position<W>, Bits<W>, u32, u8),
+        beta: i32,
+        children: &mut Children<W>,
+    ) -> Result<usize, i32> {
+        // SAFETY: this copy has the instructions.
+        unsafe { self.order::<true>(node, beta, children) }
     }
 
     /// Fills `children` with the `moves` of `position` (whose children have `left` empty
     /// cells, `parity` being its region parity), most promising first and stable among
     /// equals, and gives their number; or the bound of a child whose table entry proves the
     /// node fails high at `beta`.
+    ///
+    /// # Safety
+    /// As [`Self::flips`].
     #[inline(always)]
-    fn order(
+    unsafe fn order<const LZCNT: bool>(
         &self,
         (position, moves, left, parity): (&Position<W>, Bits<W>, u32, u8),
         beta: i32,
@@ -123,7 +142,8 @@ impl<const W: usize> EndgameSolver<'_, W> {
         // overlap.
         let mut count = 0;
         for cell in moves {
-            let flips = self.geometry.flips(position.mover, position.opponent, cell);
+            // SAFETY: the caller's promise.
+            let flips = unsafe { self.flips::<LZCNT>(position, cell) };
             self.table.prefetch(&position.apply(cell, flips), left);
             children[count] = (0, cell, flips);
             count += 1;

@@ -2,7 +2,8 @@
 //! are ordered by region parity alone, a cell's flips are found only when it is tried, no
 //! move list is made, nodes search with plain fail-soft alpha-beta (no principal-variation
 //! re-searches), and on processors with AVX2 the search is compiled a second time with the
-//! vector instructions, so that the flips inline into it.
+//! vector instructions, so that the flips inline into it (a third time with AVX-512 as well,
+//! whose leading-zero count finds the flips faster).
 
 use super::{EndgameSolver, FASTEST_FIRST_EMPTIES, TABLE_EMPTIES};
 use crate::engine::bits::Bits;
@@ -15,20 +16,40 @@ use crate::engine::search::meter::Meter;
 /// ordering.
 pub(super) const FEW_EMPTIES: usize = FASTEST_FIRST_EMPTIES as usize - 1;
 
-/// Whether the solver of `geometry`'s board runs its copies compiled with the vector
-/// instructions (AVX2, BMI1 and BMI2): on single-word 2D boards whose processor has them.
+/// Which copies of the solver's hottest code run on a board and processor.
 #[cfg(target_arch = "x86_64")]
-pub(super) fn vector_search<const W: usize>(geometry: &Geometry<W>) -> bool {
-    geometry.has_vector_moves()
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Copies {
+    /// The portable code.
+    Portable,
+    /// Compiled with AVX2, BMI1 and BMI2 (single-word 2D boards).
+    Vector,
+    /// Compiled with AVX-512 as well, the flips found with its leading-zero count.
+    VectorLzcnt,
 }
 
-/// The search of [`EndgameSolver::few_empties`], defined twice: once for any processor and
-/// once with the vector instructions enabled, so that the flips and the last move's flip
-/// counts inline into it.
+#[cfg(target_arch = "x86_64")]
+impl Copies {
+    /// The fastest copies for `geometry`'s board on this processor.
+    pub(super) fn of<const W: usize>(geometry: &Geometry<W>) -> Self {
+        let vector = geometry.has_vector_moves()
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2");
+        if vector && geometry.has_lzcnt_flips() {
+            Copies::VectorLzcnt
+        } else if vector {
+            Copies::Vector
+        } else {
+            Copies::Portable
+        }
+    }
+}
+
+/// The search of [`EndgameSolver::few_empties`], defined three times: for any processor, with
+/// the vector instructions enabled (so that the flips and the last move's flip counts inline
+/// into it), and with AVX-512 as well (`$lzcnt`: the flips by its leading-zero count).
 macro_rules! search_cells {
-    ($name:ident $(, #[$feature:meta])*) => {
+    ($name:ident, $lzcnt:literal $(, #[$feature:meta])*) => {
     /// The final margin of `position` with the empty `cells` within (`alpha`, `beta`): a
     /// stability cut-off or a bound in the table when they decide, else the cells of odd
     /// regions first, then the others, each in index order; after a pass (`passed`) with no
@@ -45,7 +66,8 @@ macro_rules! search_cells {
     ) -> i32 {
         let empties = cells.count();
         if empties == 2 {
-            return self.two_cells(meter, position, cells, beta);
+            // SAFETY: the copy with `$lzcnt` runs only where the processor has AVX-512.
+            return unsafe { self.two_cells::<$lzcnt>(meter, position, cells, beta) };
         }
         if let Some(margin) = self.decided_unsearched(position, empties, (alpha, beta)) {
             return margin;
@@ -60,7 +82,8 @@ macro_rules! search_cells {
                 if (self.geometry.neighbors(cell) & position.opponent).is_empty() {
                     continue;
                 }
-                let flips = self.geometry.flips(position.mover, position.opponent, cell);
+                // SAFETY: as above.
+                let flips = unsafe { self.flips::<$lzcnt>(position, cell) };
                 if flips.is_empty() {
                     continue;
                 }
@@ -123,24 +146,59 @@ impl<const W: usize> EndgameSolver<'_, W> {
         window: (i32, i32),
     ) -> i32 {
         #[cfg(target_arch = "x86_64")]
-        if self.vector_search {
-            // SAFETY: `vector_search` is set only when the processor has AVX2, BMI1 and BMI2.
-            return unsafe {
-                self.search_cells_vector(meter, position, empties, parity, window, false)
-            };
+        match self.copies {
+            // SAFETY: `copies` picks these only where the processor has their instructions.
+            Copies::VectorLzcnt => unsafe {
+                return self.search_cells_lzcnt(meter, position, empties, parity, window, false);
+            },
+            Copies::Vector => unsafe {
+                return self.search_cells_vector(meter, position, empties, parity, window, false);
+            },
+            Copies::Portable => {}
         }
         self.search_cells(meter, position, empties, parity, window, false)
     }
 
-    search_cells!(search_cells);
+    search_cells!(search_cells, false);
     #[cfg(target_arch = "x86_64")]
-    search_cells!(search_cells_vector, #[target_feature(enable = "avx2,bmi1,bmi2")]);
+    search_cells!(search_cells_vector, false, #[target_feature(enable = "avx2,bmi1,bmi2")]);
+    #[cfg(target_arch = "x86_64")]
+    search_cells!(
+        search_cells_lzcnt,
+        true,
+        #[target_feature(enable = "avx2,bmi1,bmi2,avx512f,avx512vl,avx512cd")]
+    );
+
+    /// The discs the side to move flips by playing `cell` in `position`; with `LZCNT`, by
+    /// AVX-512's leading-zero count.
+    ///
+    /// # Safety
+    /// With `LZCNT`, only where the processor has AVX-512 ([`Copies::VectorLzcnt`]).
+    #[inline(always)]
+    pub(super) unsafe fn flips<const LZCNT: bool>(
+        &self,
+        position: &Position<W>,
+        cell: usize,
+    ) -> Bits<W> {
+        #[cfg(target_arch = "x86_64")]
+        if LZCNT {
+            // SAFETY: the caller's promise.
+            return unsafe {
+                self.geometry
+                    .lzcnt_flips(position.mover, position.opponent, cell)
+            };
+        }
+        self.geometry.flips(position.mover, position.opponent, cell)
+    }
 
     /// The final margin of `position` with two empty `cells`, failing high at `beta`: the
     /// mover's moves in order, each answered by the last move; without one, the opponent's;
     /// without either, the game ends.
+    ///
+    /// # Safety
+    /// As [`Self::flips`].
     #[inline(always)]
-    fn two_cells(
+    unsafe fn two_cells<const LZCNT: bool>(
         &self,
         meter: &mut Meter,
         position: &Position<W>,
@@ -156,10 +214,12 @@ impl<const W: usize> EndgameSolver<'_, W> {
                 Bits::single(first),
             ),
         ];
-        if let Some(best) = self.best_of_pair(meter, position, pairs, beta) {
+        // SAFETY: the caller's promise.
+        if let Some(best) = unsafe { self.best_of_pair::<LZCNT>(meter, position, pairs, beta) } {
             return best;
         }
-        match self.best_of_pair(meter, &position.pass(), pairs, i32::MAX) {
+        // SAFETY: as above.
+        match unsafe { self.best_of_pair::<LZCNT>(meter, &position.pass(), pairs, i32::MAX) } {
             Some(best) => -best,
             None => self.margin_now(position),
         }
@@ -168,8 +228,11 @@ impl<const W: usize> EndgameSolver<'_, W> {
     /// The best final margin of the side to move over its moves to the first cell of each
     /// pair (the second being the last one left), stopping at `beta`; `None` when it has no
     /// move.
+    ///
+    /// # Safety
+    /// As [`Self::flips`].
     #[inline(always)]
-    fn best_of_pair(
+    unsafe fn best_of_pair<const LZCNT: bool>(
         &self,
         meter: &mut Meter,
         position: &Position<W>,
@@ -178,7 +241,8 @@ impl<const W: usize> EndgameSolver<'_, W> {
     ) -> Option<i32> {
         let mut best = None;
         for (cell, last) in pairs {
-            let flips = self.geometry.flips(position.mover, position.opponent, cell);
+            // SAFETY: the caller's promise.
+            let flips = unsafe { self.flips::<LZCNT>(position, cell) };
             if flips.is_empty() {
                 continue;
             }
