@@ -331,9 +331,7 @@ impl<const W: usize> Geometry<W> {
         }
         ray_flips::<4>(rays, mover, opponent)
     }
-}
 
-impl<const W: usize> Geometry<W> {
     /// The eight rays of `cell` on a single-word 2D board.
     #[inline(always)]
     fn cell_rays(&self, cell: usize) -> &[u64; 8] {

@@ -42,7 +42,8 @@ pub unsafe fn ray_flips(rays: &[u64; 8], mover: u64, opponent: u64) -> u64 {
 }
 
 /// [`ray_flips`] with AVX-512's leading-zero count, which finds a lower ray's first blocker
-/// in one instruction instead of six shifts (FFO #40–#44 one worker: 4 % faster).
+/// in one instruction instead of six shifts and ors (the solver's copy compiled with AVX-512
+/// solves FFO #40–#49 on one worker about 6 % faster, BENCHMARKS.md session 35).
 ///
 /// # Safety
 /// The processor must have AVX2, AVX-512F, AVX-512VL and AVX-512CD
