@@ -45,6 +45,9 @@ pub struct Geometry<const W: usize> {
     /// generation take them.
     #[cfg(target_arch = "x86_64")]
     narrow_axes: Option<super::narrow_vector::Axes>,
+    /// Single-word 2D boards on processors with AVX-512's leading-zero count: the flips use it.
+    #[cfg(target_arch = "x86_64")]
+    narrow_lzcnt: bool,
 }
 
 impl<const W: usize> Geometry<W> {
@@ -139,6 +142,8 @@ impl<const W: usize> Geometry<W> {
                 inner: std::array::from_fn(|i| axes[i].inner.0[0]),
             }
         });
+        #[cfg(target_arch = "x86_64")]
+        let narrow_lzcnt = narrow_axes.is_some() && super::narrow_vector::lzcnt_flips_available();
         Geometry {
             shape,
             full: Bits::first(cells),
@@ -146,6 +151,8 @@ impl<const W: usize> Geometry<W> {
             vector_axes,
             #[cfg(target_arch = "x86_64")]
             narrow_axes,
+            #[cfg(target_arch = "x86_64")]
+            narrow_lzcnt,
             offsets,
             ray_lengths,
             neighbors,
@@ -325,6 +332,11 @@ impl<const W: usize> Geometry<W> {
     fn single_word_flips(&self, mover: u64, opponent: u64, cell: usize) -> u64 {
         let rays = self.cell_rays(cell);
         #[cfg(target_arch = "x86_64")]
+        if self.narrow_lzcnt {
+            // SAFETY: set only when the processor has AVX-512 with its leading-zero count.
+            return unsafe { super::narrow_vector::ray_flips_lzcnt(rays, mover, opponent) };
+        }
+        #[cfg(target_arch = "x86_64")]
         if self.narrow_axes.is_some() {
             // SAFETY: the narrow axes exist only when the processor has AVX2.
             return unsafe { super::narrow_vector::ray_flips(rays, mover, opponent) };
@@ -344,7 +356,7 @@ impl<const W: usize> Geometry<W> {
     /// ([`Self::has_vector_moves`]) whose processor has AVX-512 with its leading-zero count.
     #[cfg(target_arch = "x86_64")]
     pub fn has_lzcnt_flips(&self) -> bool {
-        self.has_vector_moves() && super::narrow_vector::lzcnt_flips_available()
+        self.narrow_lzcnt
     }
 
     /// [`Self::flips`] computed with AVX-512's leading-zero count.
@@ -537,6 +549,13 @@ mod tests {
                     let walked = g.walked_flips(mover_bits, opponent_bits, cell);
                     assert_eq!(ray_flips::<4>(rays, mover, opponent), walked.0[0], "{at}");
                     assert_eq!(g.flips(mover_bits, opponent_bits, cell), walked, "{at}");
+                    #[cfg(target_arch = "x86_64")]
+                    if g.narrow_axes.is_some() {
+                        use super::super::narrow_vector;
+                        // SAFETY: the narrow axes exist only when the processor has AVX2.
+                        let vector = unsafe { narrow_vector::ray_flips(rays, mover, opponent) };
+                        assert_eq!(vector, walked.0[0], "{at}");
+                    }
                     #[cfg(target_arch = "x86_64")]
                     if g.has_lzcnt_flips() {
                         // SAFETY: just checked.
