@@ -45,9 +45,10 @@ pub struct Geometry<const W: usize> {
     /// generation take them.
     #[cfg(target_arch = "x86_64")]
     narrow_axes: Option<super::narrow_vector::Axes>,
-    /// Single-word 2D boards on processors with AVX-512's leading-zero count: the flips use it.
+    /// Single-word 2D boards on processors with AVX-512 and its leading-zero count: the flips
+    /// use it, and the move generation is compiled with AVX-512.
     #[cfg(target_arch = "x86_64")]
-    narrow_lzcnt: bool,
+    narrow_avx512: bool,
 }
 
 impl<const W: usize> Geometry<W> {
@@ -143,7 +144,7 @@ impl<const W: usize> Geometry<W> {
             }
         });
         #[cfg(target_arch = "x86_64")]
-        let narrow_lzcnt = narrow_axes.is_some() && super::narrow_vector::lzcnt_flips_available();
+        let narrow_avx512 = narrow_axes.is_some() && super::narrow_vector::avx512_available();
         Geometry {
             shape,
             full: Bits::first(cells),
@@ -152,7 +153,7 @@ impl<const W: usize> Geometry<W> {
             #[cfg(target_arch = "x86_64")]
             narrow_axes,
             #[cfg(target_arch = "x86_64")]
-            narrow_lzcnt,
+            narrow_avx512,
             offsets,
             ray_lengths,
             neighbors,
@@ -224,6 +225,12 @@ impl<const W: usize> Geometry<W> {
     fn single_word_moves(&self, mover: u64, opponent: u64) -> u64 {
         #[cfg(target_arch = "x86_64")]
         if let Some(axes) = &self.narrow_axes {
+            if self.narrow_avx512 {
+                // SAFETY: set only when the processor has AVX-512.
+                return unsafe {
+                    super::narrow_vector::legal_moves_avx512(axes, self.full.0[0], mover, opponent)
+                };
+            }
             // SAFETY: the narrow axes exist only when the processor has AVX2.
             return unsafe {
                 super::narrow_vector::legal_moves(axes, self.full.0[0], mover, opponent)
@@ -332,7 +339,7 @@ impl<const W: usize> Geometry<W> {
     fn single_word_flips(&self, mover: u64, opponent: u64, cell: usize) -> u64 {
         let rays = self.cell_rays(cell);
         #[cfg(target_arch = "x86_64")]
-        if self.narrow_lzcnt {
+        if self.narrow_avx512 {
             // SAFETY: set only when the processor has AVX-512 with its leading-zero count.
             return unsafe { super::narrow_vector::ray_flips_lzcnt(rays, mover, opponent) };
         }
@@ -356,7 +363,7 @@ impl<const W: usize> Geometry<W> {
     /// ([`Self::has_vector_moves`]) whose processor has AVX-512 with its leading-zero count.
     #[cfg(target_arch = "x86_64")]
     pub fn has_lzcnt_flips(&self) -> bool {
-        self.narrow_lzcnt
+        self.narrow_avx512
     }
 
     /// [`Self::flips`] computed with AVX-512's leading-zero count.
@@ -527,9 +534,10 @@ mod tests {
         );
     }
 
-    /// On single-word 2D boards the vector move generation agrees with the portable one, and
-    /// the vector flips (with AVX-512's leading-zero count too, where the processor has it),
-    /// the portable rays and the walk from the neighbours agree for every empty cell.
+    /// On single-word 2D boards the vector move generation (with AVX-512 too, where the
+    /// processor has it) agrees with the portable one, and the vector flips (with AVX-512's
+    /// leading-zero count too), the portable rays and the walk from the neighbours agree for
+    /// every empty cell.
     #[test]
     fn narrow_vector_code_matches_the_portable_code() {
         let boards = ["4x4", "6x6", "8x8"];
@@ -544,6 +552,14 @@ mod tests {
                     portable,
                     "{at}"
                 );
+                #[cfg(target_arch = "x86_64")]
+                if let Some(axes) = &g.narrow_axes {
+                    // SAFETY: the narrow axes exist only when the processor has AVX2.
+                    let vector = unsafe {
+                        super::super::narrow_vector::legal_moves(axes, g.full.0[0], mover, opponent)
+                    };
+                    assert_eq!(vector, portable, "{at}");
+                }
                 for cell in g.full.and_not(mover_bits | opponent_bits) {
                     let rays: &[u64; 8] = g.rays[cell * 8..(cell + 1) * 8].try_into().unwrap();
                     let walked = g.walked_flips(mover_bits, opponent_bits, cell);

@@ -3,8 +3,9 @@
 //! four lanes of a vector register, so one pass of vector operations does the work of four
 //! scalar ones.
 //!
-//! Only used when the processor has AVX2 (checked once per geometry); the portable code in
-//! [`super::geometry`] is the reference, and its tests compare the two on random positions.
+//! Only used when the processor has AVX2 (checked once per geometry), in copies compiled with
+//! AVX-512 where it has that too; the portable code in [`super::geometry`] is the reference,
+//! and its tests compare them on random positions.
 
 use std::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64,
@@ -47,7 +48,7 @@ pub unsafe fn ray_flips(rays: &[u64; 8], mover: u64, opponent: u64) -> u64 {
 ///
 /// # Safety
 /// The processor must have AVX2, AVX-512F, AVX-512VL and AVX-512CD
-/// ([`lzcnt_flips_available`]).
+/// ([`avx512_available`]).
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
 pub unsafe fn ray_flips_lzcnt(rays: &[u64; 8], mover: u64, opponent: u64) -> u64 {
@@ -58,8 +59,8 @@ pub unsafe fn ray_flips_lzcnt(rays: &[u64; 8], mover: u64, opponent: u64) -> u64
     })
 }
 
-/// Whether this processor runs [`ray_flips_lzcnt`].
-pub fn lzcnt_flips_available() -> bool {
+/// Whether this processor runs [`ray_flips_lzcnt`] and [`legal_moves_avx512`].
+pub fn avx512_available() -> bool {
     is_x86_feature_detected!("avx2")
         && is_x86_feature_detected!("avx512f")
         && is_x86_feature_detected!("avx512vl")
@@ -120,6 +121,17 @@ pub unsafe fn legal_moves(axes: &Axes, full: u64, mover: u64, opponent: u64) -> 
         _mm256_srlv_epi64(bits, by)
     });
     any_lane(_mm256_or_si256(up, down)) & full & !(mover | opponent)
+}
+
+/// [`legal_moves`] compiled with AVX-512 as well (three-input logic and more registers).
+///
+/// # Safety
+/// As [`ray_flips_lzcnt`].
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+pub unsafe fn legal_moves_avx512(axes: &Axes, full: u64, mover: u64, opponent: u64) -> u64 {
+    // SAFETY: this copy has AVX2.
+    unsafe { legal_moves(axes, full, mover, opponent) }
 }
 
 /// The cells one step past a run of `runners` that starts one step from `seeds`, in every
