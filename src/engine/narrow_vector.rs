@@ -68,7 +68,8 @@ pub fn avx512_available() -> bool {
 }
 
 /// The flips of [`ray_flips`], where `smear(blockers)` sets, in each lane, the highest bit of
-/// `blockers` and every bit below it (any bits at all when there is none).
+/// `blockers` and every bit below it (in a lane without blockers no bit or every bit: either
+/// way nothing flips there).
 #[inline]
 #[target_feature(enable = "avx2")]
 fn ray_flips_by(
