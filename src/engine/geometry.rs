@@ -561,7 +561,7 @@ mod tests {
                     assert_eq!(vector, portable, "{at}");
                 }
                 for cell in g.full.and_not(mover_bits | opponent_bits) {
-                    let rays: &[u64; 8] = g.rays[cell * 8..(cell + 1) * 8].try_into().unwrap();
+                    let rays = g.cell_rays(cell);
                     let walked = g.walked_flips(mover_bits, opponent_bits, cell);
                     assert_eq!(ray_flips::<4>(rays, mover, opponent), walked.0[0], "{at}");
                     assert_eq!(g.flips(mover_bits, opponent_bits, cell), walked, "{at}");
