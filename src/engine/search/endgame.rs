@@ -270,7 +270,7 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         }
         match left {
             0 => return self.margin_now(position),
-            1 => return self.last_move(position, empties),
+            1 => return self.last_move(meter, position, empties),
             _ if left as usize <= FEW_EMPTIES => {
                 return self.few_empties(meter, position, empties, parity, (alpha, beta));
             }
@@ -358,8 +358,8 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
         (ceiling <= alpha).then_some(ceiling)
     }
 
-    /// [`Self::solve`] when the side to move has no move: it passes, or the game ends when
-    /// the opponent has none either.
+    /// [`Self::solve`] when the side to move has no move: it passes (a node), and the game
+    /// ends there when the opponent has none either.
     pub(super) fn pass_or_end(
         &self,
         meter: &mut Meter,
@@ -370,21 +370,23 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
     ) -> i32 {
         let passed = position.pass();
         if passed.must_pass(self.geometry) {
+            meter.visit(empties.count());
             return self.margin_now(position);
         }
         -self.solve(meter, &passed, empties, parity, (-beta, -alpha))
     }
 
-    /// The final margin when one cell is empty: the mover plays it if it can, else the
-    /// opponent does if it can, else the game ends with it empty.
+    /// The final margin when one cell is empty: the mover plays it if it can, else it passes
+    /// (a node) and the opponent plays it if it can, else the game ends with it empty.
     #[inline(always)]
-    fn last_move(&self, position: &Position<W>, empties: Bits<W>) -> i32 {
+    fn last_move(&self, meter: &mut Meter, position: &Position<W>, empties: Bits<W>) -> i32 {
         let cell = empties.lowest().expect("one empty cell");
         let (mine, theirs) = (position.mover.count(), position.opponent.count());
         let flipped = self.last_flips(position.mover, position.opponent, cell);
         if flipped > 0 {
             return final_margin(mine + flipped + 1, theirs - flipped, self.rules);
         }
+        meter.visit(1);
         let flipped = self.last_flips(position.opponent, position.mover, cell);
         if flipped > 0 {
             return final_margin(mine - flipped, theirs + flipped + 1, self.rules);

@@ -288,6 +288,8 @@ impl<'a, const W: usize> Searcher<'a, W> {
         if moves.is_empty() {
             let passed = position.pass();
             if passed.must_pass(self.geometry) {
+                // The pass that ends the game is a node, as in the solver.
+                self.meter.visit(depth);
                 return final_score(position, self.rules);
             }
             return -self.negamax(&passed, depth, -beta, -alpha, ply + 1);

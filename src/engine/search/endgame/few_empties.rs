@@ -192,8 +192,8 @@ impl<const W: usize> EndgameSolver<'_, W> {
     }
 
     /// The final margin of `position` with two empty `cells`, failing high at `beta`: the
-    /// mover's moves in order, each answered by the last move; without one, the opponent's;
-    /// without either, the game ends.
+    /// mover's moves in order, each answered by the last move; without one, it passes (a
+    /// node) and the opponent moves; without either, the game ends.
     ///
     /// # Safety
     /// As [`Self::flips`].
@@ -218,6 +218,8 @@ impl<const W: usize> EndgameSolver<'_, W> {
         if let Some(best) = unsafe { self.best_of_pair::<LZCNT>(meter, position, pairs, beta) } {
             return best;
         }
+        // The mover passes: a node of its own.
+        meter.visit(2);
         // SAFETY: as above.
         match unsafe { self.best_of_pair::<LZCNT>(meter, &position.pass(), pairs, i32::MAX) } {
             Some(best) => -best,
@@ -247,7 +249,7 @@ impl<const W: usize> EndgameSolver<'_, W> {
                 continue;
             }
             meter.visit(1);
-            let score = -self.last_move(&position.apply(cell, flips), last);
+            let score = -self.last_move(meter, &position.apply(cell, flips), last);
             let best_so_far = best.map_or(score, |best: i32| best.max(score));
             best = Some(best_so_far);
             if best_so_far >= beta {
