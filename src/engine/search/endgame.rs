@@ -447,6 +447,28 @@ mod tests {
         assert_eq!(solver.score_ceiling(&position, left, low), None);
     }
 
+    #[test]
+    fn passes_at_the_last_two_empties_are_nodes() {
+        use std::sync::atomic::AtomicBool;
+        let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+        let solver = EndgameSolver::new(&geometry, Rules::Classic);
+        // Cells 0 and 63 are empty, the mover's one disc is cell 1, the opponent has the rest:
+        // the mover must pass, the opponent takes cell 0 (flipping cell 1), the mover, left
+        // without discs, passes again, and no one can take cell 63.
+        let position = Position {
+            mover: Bits([1 << 1]),
+            opponent: Bits([!(1 | 1 << 1 | 1 << 63)]),
+            to_move: Color::Red,
+        };
+        let empties = position.empties(&geometry);
+        let cancel = AtomicBool::new(false);
+        let mut meter = Meter::new(2, &cancel, None, None);
+        let score = solver.score(&mut meter, &position, empties, -i32::MAX, i32::MAX);
+        assert_eq!(score, score_of_margin(-63));
+        // The root, the mover's pass, the opponent's move and the mover's second pass.
+        assert_eq!(meter.nodes(), 4);
+    }
+
     /// The solver's copies (portable, vector, AVX-512) that this processor runs agree on the
     /// exact scores of positions reached by random play down to 10 empty cells.
     #[test]
