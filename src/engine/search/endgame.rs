@@ -419,6 +419,16 @@ impl<'a, const W: usize> EndgameSolver<'a, W> {
 mod tests {
     use super::*;
     use crate::engine::Color;
+    use std::sync::atomic::AtomicBool;
+
+    /// The exact score of `position` by `solver` over the whole window, and its nodes.
+    fn solved(solver: &EndgameSolver<1>, position: &Position<1>) -> (i32, u64) {
+        let cancel = AtomicBool::new(false);
+        let mut meter = Meter::new(20, &cancel, None, None);
+        let empties = position.empties(solver.geometry);
+        let score = solver.score(&mut meter, position, empties, -i32::MAX, i32::MAX);
+        (score, meter.nodes())
+    }
 
     #[test]
     fn a_high_alpha_fails_low_on_the_stable_discs_ceiling() {
@@ -449,7 +459,6 @@ mod tests {
 
     #[test]
     fn passes_at_the_last_two_empties_are_nodes() {
-        use std::sync::atomic::AtomicBool;
         let geometry = Geometry::<1>::new("8x8".parse().unwrap());
         let solver = EndgameSolver::new(&geometry, Rules::Classic);
         // Cells 0 and 63 are empty, the mover's one disc is cell 1, the opponent has the rest:
@@ -460,34 +469,28 @@ mod tests {
             opponent: Bits([!(1 | 1 << 1 | 1 << 63)]),
             to_move: Color::Red,
         };
-        let empties = position.empties(&geometry);
-        let cancel = AtomicBool::new(false);
-        let mut meter = Meter::new(2, &cancel, None, None);
-        let score = solver.score(&mut meter, &position, empties, -i32::MAX, i32::MAX);
+        let (score, nodes) = solved(&solver, &position);
         assert_eq!(score, score_of_margin(-63));
         // The root, the mover's pass, the opponent's move and the mover's second pass.
-        assert_eq!(meter.nodes(), 4);
+        assert_eq!(nodes, 4);
     }
 
     /// The solver's copies (portable, vector, AVX-512) that this processor runs agree on the
-    /// exact scores of positions reached by random play down to 10 empty cells.
+    /// exact scores of positions reached by random play down to 10 empty cells (other
+    /// processors have only the portable code).
+    #[cfg(target_arch = "x86_64")]
     #[test]
     fn every_copy_of_the_solver_gives_the_same_scores() {
+        use few_empties::Copies;
         use rand::{RngExt, SeedableRng};
-        use std::sync::atomic::AtomicBool;
         let geometry = Geometry::<1>::new("8x8".parse().unwrap());
-        #[cfg(target_arch = "x86_64")]
-        let copies: Vec<few_empties::Copies> = {
-            use few_empties::Copies;
-            let best = Copies::of(&geometry);
-            [Copies::Portable, Copies::Vector, Copies::VectorLzcnt]
-                .into_iter()
-                .take_while(|&copy| copy != best)
-                .chain([best])
-                .collect()
-        };
+        let best = Copies::of(&geometry);
+        let copies: Vec<Copies> = [Copies::Portable, Copies::Vector, Copies::VectorLzcnt]
+            .into_iter()
+            .take_while(|&copy| copy != best)
+            .chain([best])
+            .collect();
         let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(17);
-        let cancel = AtomicBool::new(false);
         for game in 0..20 {
             let mut position = Position::start(&geometry);
             while position.empties(&geometry).count() > 10 {
@@ -499,24 +502,15 @@ mod tests {
                         .unwrap(),
                 };
             }
-            let empties = position.empties(&geometry);
-            let mut scores = Vec::new();
             // A solver of its own for each copy: none may find the others' results in its table.
-            #[cfg(target_arch = "x86_64")]
-            for &copy in &copies {
-                let mut solver = EndgameSolver::new(&geometry, Rules::Classic);
-                solver.copies = copy;
-                let mut meter = Meter::new(20, &cancel, None, None);
-                let score = solver.score(&mut meter, &position, empties, -i32::MAX, i32::MAX);
-                scores.push((copy, score));
-            }
-            #[cfg(not(target_arch = "x86_64"))]
-            {
-                let solver = EndgameSolver::new(&geometry, Rules::Classic);
-                let mut meter = Meter::new(20, &cancel, None, None);
-                let score = solver.score(&mut meter, &position, empties, -i32::MAX, i32::MAX);
-                scores.push(((), score));
-            }
+            let scores: Vec<(Copies, i32)> = copies
+                .iter()
+                .map(|&copy| {
+                    let mut solver = EndgameSolver::new(&geometry, Rules::Classic);
+                    solver.copies = copy;
+                    (copy, solved(&solver, &position).0)
+                })
+                .collect();
             assert!(
                 scores.iter().all(|&(_, score)| score == scores[0].1),
                 "game {game}: {scores:?}"
