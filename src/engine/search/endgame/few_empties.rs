@@ -16,6 +16,13 @@ use crate::engine::search::meter::Meter;
 /// ordering.
 pub(super) const FEW_EMPTIES: usize = FASTEST_FIRST_EMPTIES as usize - 1;
 
+/// Nodes with this many empty cells (the most this code takes) list their legal moves first
+/// and try only those; below, every empty cell beside an opponent disc is tried, its flips
+/// telling whether it is legal. FFO #40–#44 one worker, six pairs side by side: 6.41 s
+/// against 6.63 s (−3.3 %, the same nodes); listing from 5 empties 1.4 % slower than from 6
+/// alone, from 4 slower still.
+const LISTED_MOVES_EMPTIES: u32 = FEW_EMPTIES as u32;
+
 /// Which copies of the solver's hottest code run on a board and processor.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,9 +84,11 @@ macro_rules! search_cells {
         let mut best = -i32::MAX;
         let mut searched = false;
         let odd = self.odd_cells[usize::from(parity)];
-        for group in [cells & odd, cells.and_not(odd)] {
+        let listed = empties >= LISTED_MOVES_EMPTIES;
+        let tried = if listed { position.legal_moves(self.geometry) } else { cells };
+        for group in [tried & odd, tried.and_not(odd)] {
             for cell in group {
-                if (self.geometry.neighbors(cell) & position.opponent).is_empty() {
+                if !listed && (self.geometry.neighbors(cell) & position.opponent).is_empty() {
                     continue;
                 }
                 // SAFETY: as above.
