@@ -32,9 +32,9 @@ pub struct Geometry<const W: usize> {
     neighbors: Vec<Bits<W>>,
     /// `direction_of[offset + largest offset]`: the direction index of an index offset.
     direction_of: Vec<u8>,
-    /// Single-word 2D boards only: `rays[cell * offsets.len() + d]` holds the cells from `cell`
-    /// to the edge in direction `d`, with the directions whose offset is positive first.
-    rays: Vec<u64>,
+    /// Single-word 2D boards only: `rays[cell].0[d]` holds the cells from `cell` to the edge
+    /// in direction `d`, with the directions whose offset is positive first.
+    rays: Vec<CellRays>,
     category_masks: [Bits<W>; 8],
     /// The most opponent discs one move can flip in a line: N − 2.
     longest_run: usize,
@@ -86,12 +86,16 @@ impl<const W: usize> Geometry<W> {
         let mut ray_lengths = Vec::with_capacity(cells * steps.len());
         let mut rays = Vec::new();
         for cell in 0..cells {
-            for &step in &steps {
+            let mut cell_rays = CellRays([0; 8]);
+            for (direction, &step) in steps.iter().enumerate() {
                 let ray = ray(cell, step);
                 ray_lengths.push(ray.len() as u8);
                 if uses_rays::<W>(shape) {
-                    rays.push(ray.iter().fold(0, |bits, &c| bits | 1 << c));
+                    cell_rays.0[direction] = ray.iter().fold(0, |bits, &c| bits | 1 << c);
                 }
+            }
+            if uses_rays::<W>(shape) {
+                rays.push(cell_rays);
             }
         }
         let largest_offset = offsets.iter().map(|o| o.unsigned_abs()).max().unwrap_or(0);
@@ -138,9 +142,10 @@ impl<const W: usize> Geometry<W> {
         });
         #[cfg(target_arch = "x86_64")]
         let narrow_axes = (uses_rays::<W>(shape) && vector_moves_available()).then(|| {
+            use super::narrow_vector::Lanes;
             super::narrow_vector::Axes {
-                amounts: std::array::from_fn(|i| u64::from(axes[i].amount)),
-                inner: std::array::from_fn(|i| axes[i].inner.0[0]),
+                amounts: Lanes(std::array::from_fn(|i| u64::from(axes[i].amount))),
+                inner: Lanes(std::array::from_fn(|i| axes[i].inner.0[0])),
             }
         });
         #[cfg(target_arch = "x86_64")]
@@ -348,15 +353,13 @@ impl<const W: usize> Geometry<W> {
             // SAFETY: the narrow axes exist only when the processor has AVX2.
             return unsafe { super::narrow_vector::ray_flips(rays, mover, opponent) };
         }
-        ray_flips::<4>(rays, mover, opponent)
+        ray_flips::<4>(&rays.0, mover, opponent)
     }
 
     /// The eight rays of `cell` on a single-word 2D board.
     #[inline(always)]
-    fn cell_rays(&self, cell: usize) -> &[u64; 8] {
-        self.rays[cell * 8..(cell + 1) * 8]
-            .try_into()
-            .expect("eight rays per cell on a 2D board")
+    fn cell_rays(&self, cell: usize) -> &CellRays {
+        &self.rays[cell]
     }
 
     /// Whether [`Self::lzcnt_flips`] runs here: on boards with the one-word vector code
@@ -381,6 +384,12 @@ impl<const W: usize> Geometry<W> {
         flips
     }
 }
+
+/// The eight rays of one cell of a 2D board (see [`Geometry::flips`]), on a cache line of
+/// their own, so that the vector code reads each half with one aligned load.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+pub struct CellRays(pub [u64; 8]);
 
 /// Whether flips use the branch-free rays: single-word 2D boards (measured in BENCHMARKS.md).
 fn uses_rays<const W: usize>(shape: Shape) -> bool {
@@ -563,7 +572,11 @@ mod tests {
                 for cell in g.full.and_not(mover_bits | opponent_bits) {
                     let rays = g.cell_rays(cell);
                     let walked = g.walked_flips(mover_bits, opponent_bits, cell);
-                    assert_eq!(ray_flips::<4>(rays, mover, opponent), walked.0[0], "{at}");
+                    assert_eq!(
+                        ray_flips::<4>(&rays.0, mover, opponent),
+                        walked.0[0],
+                        "{at}"
+                    );
                     assert_eq!(g.flips(mover_bits, opponent_bits, cell), walked, "{at}");
                     #[cfg(target_arch = "x86_64")]
                     if g.narrow_axes.is_some() {

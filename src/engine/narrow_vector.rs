@@ -10,18 +10,25 @@
 use std::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64,
     _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64,
-    _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_lzcnt_epi64, _mm256_or_si256,
+    _mm256_extracti128_si256, _mm256_load_si256, _mm256_lzcnt_epi64, _mm256_or_si256,
     _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_slli_epi64, _mm256_sllv_epi64,
     _mm256_srli_epi64, _mm256_srlv_epi64, _mm256_sub_epi64,
 };
+
+use super::geometry::CellRays;
 
 /// The four axes of a board, one per lane: the bits a step along each shifts by, and the
 /// cells with a board neighbour on both sides along it.
 #[derive(Clone, Copy, Debug)]
 pub struct Axes {
-    pub amounts: [u64; 4],
-    pub inner: [u64; 4],
+    pub amounts: Lanes,
+    pub inner: Lanes,
 }
+
+/// Four words aligned for one vector load.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(32))]
+pub struct Lanes(pub [u64; 4]);
 
 /// The flips of a move along `rays` (the cell's four rays towards higher cells, then its four
 /// towards lower ones, as the portable `ray_flips` takes them) for `mover` against `opponent`.
@@ -30,7 +37,7 @@ pub struct Axes {
 /// The processor must have AVX2 (`wide_moves::available`).
 #[inline]
 #[target_feature(enable = "avx2")]
-pub unsafe fn ray_flips(rays: &[u64; 8], mover: u64, opponent: u64) -> u64 {
+pub unsafe fn ray_flips(rays: &CellRays, mover: u64, opponent: u64) -> u64 {
     ray_flips_by(rays, (mover, opponent), |blockers| {
         let mut smeared = blockers;
         smeared = _mm256_or_si256(smeared, _mm256_srli_epi64::<1>(smeared));
@@ -51,7 +58,7 @@ pub unsafe fn ray_flips(rays: &[u64; 8], mover: u64, opponent: u64) -> u64 {
 /// ([`avx512_available`]).
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
-pub unsafe fn ray_flips_lzcnt(rays: &[u64; 8], mover: u64, opponent: u64) -> u64 {
+pub unsafe fn ray_flips_lzcnt(rays: &CellRays, mover: u64, opponent: u64) -> u64 {
     ray_flips_by(rays, (mover, opponent), |blockers| {
         // The highest blocker (none: a shift by 64 gives 0), then every bit up to it.
         let first = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(blockers));
@@ -73,12 +80,15 @@ pub fn avx512_available() -> bool {
 #[inline]
 #[target_feature(enable = "avx2")]
 fn ray_flips_by(
-    rays: &[u64; 8],
+    rays: &CellRays,
     (mover, opponent): (u64, u64),
     smear: impl Fn(__m256i) -> __m256i,
 ) -> u64 {
-    let up_rays = load(rays[..4].try_into().expect("four rays"));
-    let down_rays = load(rays[4..].try_into().expect("four rays"));
+    // SAFETY: a cell's rays are 64 bytes aligned to 64, so each half is 32 bytes aligned to 32.
+    let (up_rays, down_rays) = unsafe {
+        let halves = rays.0.as_ptr().cast::<__m256i>();
+        (_mm256_load_si256(halves), _mm256_load_si256(halves.add(1)))
+    };
     let mover = _mm256_set1_epi64x(mover as i64);
     let opponent = _mm256_set1_epi64x(opponent as i64);
     let zero = _mm256_setzero_si256();
@@ -168,7 +178,7 @@ fn any_lane(bits: __m256i) -> u64 {
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn load(words: &[u64; 4]) -> __m256i {
-    // SAFETY: `words` is 32 readable bytes; the load needs no alignment.
-    unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
+fn load(lanes: &Lanes) -> __m256i {
+    // SAFETY: `Lanes` is 32 bytes aligned to 32.
+    unsafe { _mm256_load_si256(lanes.0.as_ptr().cast()) }
 }
