@@ -1,9 +1,10 @@
 //! The solver's special code for its last few empty cells, where most of its nodes are: moves
-//! are ordered by region parity alone, a cell's flips are found only when it is tried, no
-//! move list is made, nodes search with plain fail-soft alpha-beta (no principal-variation
-//! re-searches), and on processors with AVX2 the search is compiled a second time with the
-//! vector instructions, so that the flips inline into it (a third time with AVX-512 as well,
-//! whose leading-zero count finds the flips faster).
+//! are ordered by region parity alone, no move list is made (below six empties not even the
+//! legal moves: a cell's flips are found only when it is tried), nodes search with plain
+//! fail-soft alpha-beta (no principal-variation re-searches), and on processors with AVX2 the
+//! search is compiled a second time with the vector instructions, so that the flips inline
+//! into it (a third time with AVX-512 as well, whose leading-zero count finds the flips
+//! faster).
 
 use super::{EndgameSolver, FASTEST_FIRST_EMPTIES, TABLE_EMPTIES};
 use crate::engine::bits::Bits;
@@ -19,7 +20,7 @@ pub(super) const FEW_EMPTIES: usize = FASTEST_FIRST_EMPTIES as usize - 1;
 /// Nodes with this many empty cells (the most this code takes) list their legal moves first
 /// and try only those; below, every empty cell beside an opponent disc is tried, its flips
 /// telling whether it is legal. FFO #40–#44 one worker, six pairs side by side: 6.41 s
-/// against 6.63 s (−3.3 %, the same nodes); listing from 5 empties 1.4 % slower than from 6
+/// against 6.63 s (−3.3 %, the same nodes); listing from 5 empties 1.3 % slower than from 6
 /// alone, from 4 slower still.
 const LISTED_MOVES_EMPTIES: u32 = FEW_EMPTIES as u32;
 
