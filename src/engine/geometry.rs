@@ -40,7 +40,7 @@ pub struct Geometry<const W: usize> {
     longest_run: usize,
     /// Four-word boards on processors with AVX2: the axes as the vector move generation
     /// takes them (amount, inner cells).
-    vector_axes: Option<Vec<(u32, [u64; 4])>>,
+    vector_axes: Option<Vec<(u32, super::narrow_vector::Lanes)>>,
     /// Single-word 2D boards on processors with AVX2: the axes as the vector flips and move
     /// generation take them.
     #[cfg(target_arch = "x86_64")]
@@ -137,7 +137,10 @@ impl<const W: usize> Geometry<W> {
             && axes.iter().all(|axis| axis.amount < 64))
         .then(|| {
             axes.iter()
-                .map(|axis| (axis.amount, std::array::from_fn(|i| axis.inner.0[i])))
+                .map(|axis| {
+                    let inner = std::array::from_fn(|i| axis.inner.0[i]);
+                    (axis.amount, super::narrow_vector::Lanes(inner))
+                })
                 .collect()
         });
         #[cfg(target_arch = "x86_64")]
