@@ -13,8 +13,10 @@ use crate::engine::position::Position;
 use crate::engine::search::meter::Meter;
 use crate::engine::search::ordering::weighted_replies;
 
-/// A node's moves with their ordering keys and the discs they flip.
-type Children<const W: usize> = [(i32, usize, Bits<W>); SOLVER_EMPTIES as usize];
+/// A node's moves with their ordering keys, cells and the discs they flip (the cell as a
+/// `u32`, so that on one word a child takes 16 bytes for the insertion sort to move: FFO
+/// #40–#44 one worker, eleven pairs side by side, 1 % faster than with a `usize`).
+type Children<const W: usize> = [(i32, u32, Bits<W>); SOLVER_EMPTIES as usize];
 
 /// The ordering key of one reply left to the opponent (a corner reply counting twice).
 const REPLY_KEY: i32 = 128;
@@ -68,6 +70,7 @@ impl<const W: usize> EndgameSolver<'_, W> {
         let mut alpha = alpha;
         let mut best = -i32::MAX;
         for (index, &(_, cell, flips)) in children[..count].iter().enumerate() {
+            let cell = cell as usize;
             let score = self.move_score(
                 meter,
                 &position.apply(cell, flips),
@@ -145,11 +148,12 @@ impl<const W: usize> EndgameSolver<'_, W> {
             // SAFETY: the caller's promise.
             let flips = unsafe { self.flips::<LZCNT>(position, cell) };
             self.table.prefetch(&position.apply(cell, flips), left);
-            children[count] = (0, cell, flips);
+            children[count] = (0, cell as u32, flips);
             count += 1;
         }
         for index in 0..count {
             let (_, cell, flips) = children[index];
+            let cell = cell as usize;
             let child = position.apply(cell, flips);
             if let Some((_, upper)) = self.table.probe(&child, left)
                 && -upper >= beta
@@ -165,7 +169,7 @@ impl<const W: usize> EndgameSolver<'_, W> {
                 children[at] = children[at - 1];
                 at -= 1;
             }
-            children[at] = (key, cell, flips);
+            children[at] = (key, cell as u32, flips);
         }
         Ok(count)
     }
