@@ -40,7 +40,7 @@ pub struct Geometry<const W: usize> {
     longest_run: usize,
     /// Four-word boards on processors with AVX2: the axes as the vector move generation
     /// takes them (amount, inner cells).
-    vector_axes: Option<Vec<(u32, super::narrow_vector::Lanes)>>,
+    vector_axes: Option<Vec<(u32, Lanes)>>,
     /// Single-word 2D boards on processors with AVX2: the axes as the vector flips and move
     /// generation take them.
     #[cfg(target_arch = "x86_64")]
@@ -85,16 +85,17 @@ impl<const W: usize> Geometry<W> {
         };
         let mut ray_lengths = Vec::with_capacity(cells * steps.len());
         let mut rays = Vec::new();
+        let with_rays = uses_rays::<W>(shape);
         for cell in 0..cells {
             let mut cell_rays = CellRays([0; 8]);
             for (direction, &step) in steps.iter().enumerate() {
                 let ray = ray(cell, step);
                 ray_lengths.push(ray.len() as u8);
-                if uses_rays::<W>(shape) {
+                if with_rays {
                     cell_rays.0[direction] = ray.iter().fold(0, |bits, &c| bits | 1 << c);
                 }
             }
-            if uses_rays::<W>(shape) {
+            if with_rays {
                 rays.push(cell_rays);
             }
         }
@@ -139,13 +140,12 @@ impl<const W: usize> Geometry<W> {
             axes.iter()
                 .map(|axis| {
                     let inner = std::array::from_fn(|i| axis.inner.0[i]);
-                    (axis.amount, super::narrow_vector::Lanes(inner))
+                    (axis.amount, Lanes(inner))
                 })
                 .collect()
         });
         #[cfg(target_arch = "x86_64")]
         let narrow_axes = (uses_rays::<W>(shape) && vector_moves_available()).then(|| {
-            use super::narrow_vector::Lanes;
             super::narrow_vector::Axes {
                 amounts: Lanes(std::array::from_fn(|i| u64::from(axes[i].amount))),
                 inner: Lanes(std::array::from_fn(|i| axes[i].inner.0[0])),
@@ -308,6 +308,7 @@ impl<const W: usize> Geometry<W> {
 
     /// Whether moves and flips use the one-word vector code (AVX2 on a 2D board of at most
     /// 64 cells; four-word boards have vector moves of their own, not counted here).
+    #[cfg(target_arch = "x86_64")]
     pub fn has_vector_moves(&self) -> bool {
         self.narrow_axes.is_some()
     }
@@ -393,6 +394,25 @@ impl<const W: usize> Geometry<W> {
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
 pub struct CellRays(pub [u64; 8]);
+
+/// Four words aligned for one vector load (the axes of the vector move generation).
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(32))]
+pub struct Lanes(pub [u64; 4]);
+
+#[cfg(target_arch = "x86_64")]
+impl Lanes {
+    /// The four words in one vector register, by one aligned load.
+    ///
+    /// # Safety
+    /// The processor must have AVX2 (callers compiled with it may call it freely).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub fn load(&self) -> std::arch::x86_64::__m256i {
+        // SAFETY: `Lanes` is 32 bytes aligned to 32.
+        unsafe { std::arch::x86_64::_mm256_load_si256(self.0.as_ptr().cast()) }
+    }
+}
 
 /// Whether flips use the branch-free rays: single-word 2D boards (measured in BENCHMARKS.md).
 fn uses_rays<const W: usize>(shape: Shape) -> bool {

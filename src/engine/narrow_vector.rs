@@ -15,7 +15,7 @@ use std::arch::x86_64::{
     _mm256_srli_epi64, _mm256_srlv_epi64, _mm256_sub_epi64,
 };
 
-use super::geometry::CellRays;
+use super::geometry::{CellRays, Lanes};
 
 /// The four axes of a board, one per lane: the bits a step along each shifts by, and the
 /// cells with a board neighbour on both sides along it.
@@ -24,11 +24,6 @@ pub struct Axes {
     pub amounts: Lanes,
     pub inner: Lanes,
 }
-
-/// Four words aligned for one vector load.
-#[derive(Clone, Copy, Debug)]
-#[repr(C, align(32))]
-pub struct Lanes(pub [u64; 4]);
 
 /// The flips of a move along `rays` (the cell's four rays towards higher cells, then its four
 /// towards lower ones, as the portable `ray_flips` takes them) for `mover` against `opponent`.
@@ -120,11 +115,11 @@ fn ray_flips_by(
 #[inline]
 #[target_feature(enable = "avx2")]
 pub unsafe fn legal_moves(axes: &Axes, full: u64, mover: u64, opponent: u64) -> u64 {
-    let once = load(&axes.amounts);
+    let once = axes.amounts.load();
     let twice = _mm256_add_epi64(once, once);
     let steps = [once, twice, _mm256_add_epi64(twice, twice)];
     let seeds = _mm256_set1_epi64x(mover as i64);
-    let runners = _mm256_and_si256(_mm256_set1_epi64x(opponent as i64), load(&axes.inner));
+    let runners = _mm256_and_si256(_mm256_set1_epi64x(opponent as i64), axes.inner.load());
     let up = doubling_fill(seeds, runners, steps, |bits, by| {
         _mm256_sllv_epi64(bits, by)
     });
@@ -174,11 +169,4 @@ fn any_lane(bits: __m256i) -> u64 {
         _mm256_extracti128_si256::<1>(bits),
     );
     _mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))) as u64
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn load(lanes: &Lanes) -> __m256i {
-    // SAFETY: `Lanes` is 32 bytes aligned to 32.
-    unsafe { _mm256_load_si256(lanes.0.as_ptr().cast()) }
 }

@@ -7,12 +7,12 @@
 //! tests compare the two on random positions.
 
 use std::arch::x86_64::{
-    __m256i, _mm_cvtsi32_si128, _mm256_and_si256, _mm256_blend_epi32, _mm256_load_si256,
-    _mm256_loadu_si256, _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_setzero_si256,
-    _mm256_sll_epi64, _mm256_srl_epi64, _mm256_storeu_si256, _mm256_testz_si256,
+    __m256i, _mm_cvtsi32_si128, _mm256_and_si256, _mm256_blend_epi32, _mm256_loadu_si256,
+    _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_setzero_si256, _mm256_sll_epi64,
+    _mm256_srl_epi64, _mm256_storeu_si256, _mm256_testz_si256,
 };
 
-use super::narrow_vector::Lanes;
+use super::geometry::Lanes;
 
 /// Whether this processor runs [`legal_moves`].
 pub fn available() -> bool {
@@ -37,7 +37,7 @@ pub unsafe fn legal_moves(
     let empty = andnot(_mm256_or_si256(mover, opponent), load(full));
     let mut reached = _mm256_setzero_si256();
     for &(amount, ref inner) in axes {
-        let runners = _mm256_and_si256(opponent, load_lanes(inner));
+        let runners = _mm256_and_si256(opponent, inner.load());
         let up_by = _mm_cvtsi32_si128(amount as i32);
         let carry_by = _mm_cvtsi32_si128(64 - amount as i32);
         let mut up = _mm256_and_si256(shift_up(mover, up_by, carry_by), runners);
@@ -104,13 +104,6 @@ fn andnot(a: __m256i, b: __m256i) -> __m256i {
 fn load(words: [u64; 4]) -> __m256i {
     // SAFETY: `words` is 32 readable bytes; the load needs no alignment.
     unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn load_lanes(lanes: &Lanes) -> __m256i {
-    // SAFETY: `Lanes` is 32 bytes aligned to 32.
-    unsafe { _mm256_load_si256(lanes.0.as_ptr().cast()) }
 }
 
 #[inline]
