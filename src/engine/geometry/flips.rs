@@ -4,6 +4,8 @@
 
 use super::Geometry;
 use crate::engine::bits::Bits;
+#[cfg(target_arch = "x86_64")]
+use crate::engine::narrow_vector;
 use crate::engine::shape::Shape;
 
 impl<const W: usize> Geometry<W> {
@@ -56,12 +58,12 @@ impl<const W: usize> Geometry<W> {
         #[cfg(target_arch = "x86_64")]
         if self.narrow_avx512 {
             // SAFETY: set only when the processor has AVX-512 with its leading-zero count.
-            return unsafe { crate::engine::narrow_vector::ray_flips_lzcnt(rays, mover, opponent) };
+            return unsafe { narrow_vector::ray_flips_lzcnt(rays, mover, opponent) };
         }
         #[cfg(target_arch = "x86_64")]
         if self.narrow_axes.is_some() {
             // SAFETY: the narrow axes exist only when the processor has AVX2.
-            return unsafe { crate::engine::narrow_vector::ray_flips(rays, mover, opponent) };
+            return unsafe { narrow_vector::ray_flips(rays, mover, opponent) };
         }
         ray_flips::<4>(&rays.0, mover, opponent)
     }
@@ -89,11 +91,7 @@ impl<const W: usize> Geometry<W> {
         let mut flips = Bits::EMPTY;
         // SAFETY: the caller makes sure the processor has the instructions.
         flips.0[0] = unsafe {
-            crate::engine::narrow_vector::ray_flips_lzcnt(
-                self.cell_rays(cell),
-                mover.0[0],
-                opponent.0[0],
-            )
+            narrow_vector::ray_flips_lzcnt(self.cell_rays(cell), mover.0[0], opponent.0[0])
         };
         flips
     }

@@ -150,12 +150,11 @@ impl<const W: usize> Geometry<W> {
                 .collect()
         });
         #[cfg(target_arch = "x86_64")]
-        let narrow_axes = (uses_rays::<W>(shape) && vector_moves_available()).then(|| {
-            super::narrow_vector::Axes {
+        let narrow_axes =
+            (with_rays && vector_moves_available()).then(|| super::narrow_vector::Axes {
                 amounts: Lanes(std::array::from_fn(|i| u64::from(axes[i].amount))),
                 inner: Lanes(std::array::from_fn(|i| axes[i].inner.0[0])),
-            }
-        });
+            });
         #[cfg(target_arch = "x86_64")]
         let narrow_avx512 = narrow_axes.is_some() && super::narrow_vector::avx512_available();
         Geometry {
