@@ -106,14 +106,16 @@ const BASE_PATTERNS: [&[(u8, u8)]; 11] = [
 const MAX_CELLS: usize = 10;
 
 /// One pattern instance: its cells (bit indices, most significant base-3 digit first), where
-/// its base pattern's table starts, the board mask of its cells and where its digit table
-/// starts in [`Layout::digits`].
+/// its base pattern's table starts and, for the `pext` sum on x86-64, the board mask of its
+/// cells and where its digit table starts in `Layout::digits`.
 #[derive(Clone, Copy, Debug)]
 struct Instance {
     cells: [u8; MAX_CELLS],
     len: usize,
     offset: u32,
+    #[cfg(target_arch = "x86_64")]
     mask: u64,
+    #[cfg(target_arch = "x86_64")]
     digits: u32,
 }
 
@@ -122,6 +124,7 @@ struct Layout {
     instances: Vec<Instance>,
     /// Per instance, for each subset of its cells gathered in bit order (as `pext` gathers
     /// them): the index those cells make holding a disc of the side to move (digit 1).
+    #[cfg(target_arch = "x86_64")]
     digits: Vec<u32>,
     /// Per base pattern: its table's offset and its instances' indices.
     bases: Vec<(u32, Vec<usize>)>,
@@ -147,6 +150,7 @@ fn bit_of((row, column): (u8, u8)) -> u8 {
 
 /// For each subset of `cells` as a mask of `set`'s bits in ascending order: the base-3 index
 /// with digit 1 on the subset's cells (`cells` most significant first).
+#[cfg(target_arch = "x86_64")]
 fn gathered_digits(cells: &[u8], set: u64) -> Vec<u32> {
     let ascending: Vec<u8> = (0..64u8).filter(|&b| set >> b & 1 != 0).collect();
     (0..1u32 << cells.len())
@@ -169,6 +173,7 @@ fn gathered_digits(cells: &[u8], set: u64) -> Vec<u32> {
 
 static LAYOUT: LazyLock<Layout> = LazyLock::new(|| {
     let mut instances = Vec::new();
+    #[cfg(target_arch = "x86_64")]
     let mut digits = Vec::new();
     let mut bases = Vec::new();
     let mut offset = 0u32;
@@ -190,9 +195,12 @@ static LAYOUT: LazyLock<Layout> = LazyLock::new(|| {
                     cells,
                     len: base.len(),
                     offset,
+                    #[cfg(target_arch = "x86_64")]
                     mask: set,
+                    #[cfg(target_arch = "x86_64")]
                     digits: digits.len() as u32,
                 });
+                #[cfg(target_arch = "x86_64")]
                 digits.extend(gathered_digits(&cells[..base.len()], set));
             }
         }
@@ -201,6 +209,7 @@ static LAYOUT: LazyLock<Layout> = LazyLock::new(|| {
     }
     Layout {
         instances,
+        #[cfg(target_arch = "x86_64")]
         digits,
         bases,
         entries: offset as usize,

@@ -45,6 +45,7 @@ pub struct Geometry<const W: usize> {
     longest_run: usize,
     /// Four-word boards on processors with AVX2: the axes as the vector move generation
     /// takes them (amount, inner cells).
+    #[cfg(target_arch = "x86_64")]
     vector_axes: Option<Vec<(u32, Lanes)>>,
     /// Single-word 2D boards on processors with AVX2: the axes as the vector flips and move
     /// generation take them.
@@ -138,6 +139,7 @@ impl<const W: usize> Geometry<W> {
         let categories: Vec<Category> = (0..cells).map(|c| shape.category(c)).collect();
         let category_masks = Category::ALL
             .map(|category| (0..cells).filter(|&c| categories[c] == category).collect());
+        #[cfg(target_arch = "x86_64")]
         let vector_axes = (W == 4
             && vector_moves_available()
             && axes.iter().all(|axis| axis.amount < 64))
@@ -161,6 +163,7 @@ impl<const W: usize> Geometry<W> {
             shape,
             full: Bits::first(cells),
             axes,
+            #[cfg(target_arch = "x86_64")]
             vector_axes,
             #[cfg(target_arch = "x86_64")]
             narrow_axes,
@@ -300,9 +303,11 @@ impl<const W: usize> Geometry<W> {
 
     /// Whether moves and flips use the one-word vector code (AVX2 on a 2D board of at most
     /// 64 cells; four-word boards have vector moves of their own, not counted here).
-    #[cfg(target_arch = "x86_64")]
     pub fn has_vector_moves(&self) -> bool {
-        self.narrow_axes.is_some()
+        #[cfg(target_arch = "x86_64")]
+        return self.narrow_axes.is_some();
+        #[cfg(not(target_arch = "x86_64"))]
+        false
     }
 }
 
@@ -345,11 +350,9 @@ fn walk_axis<const W: usize>(seeds: Bits<W>, runners: Bits<W>, amount: u32) -> B
 }
 
 /// Whether the vector code (four-word move generation, single-word flips) runs here.
+#[cfg(target_arch = "x86_64")]
 fn vector_moves_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return super::wide_moves::available();
-    #[cfg(not(target_arch = "x86_64"))]
-    false
+    super::wide_moves::available()
 }
 
 /// A computation that runs with the bitset width of a shape (see [`Shape::dispatch`]).
@@ -414,6 +417,8 @@ mod tests {
                 vector_code(&geometry),
                 super::super::wide_moves::available()
             );
+            #[cfg(not(target_arch = "x86_64"))]
+            assert!(!vector_code(&geometry), "vector code on x86-64 alone");
             for round in 0..2000 {
                 let filled = f64::from(round % 20) / 20.0;
                 let (mut mover, mut opponent) = (Bits::EMPTY, Bits::EMPTY);
@@ -436,6 +441,7 @@ mod tests {
         }
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[test]
     fn vector_move_generation_matches_the_portable_one() {
         let boards = ["6x6x6", "10x10", "16x16"];
@@ -458,7 +464,7 @@ mod tests {
         let boards = ["4x4", "6x6", "8x8"];
         on_random_discs::<1>(
             &boards,
-            |g| g.narrow_axes.is_some(),
+            |g| g.has_vector_moves(),
             |g, mover_bits, opponent_bits, at| {
                 let (mover, opponent) = (mover_bits.0[0], opponent_bits.0[0]);
                 let portable = g.single_word_moves_over::<4>(mover, opponent);
