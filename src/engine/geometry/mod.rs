@@ -403,7 +403,8 @@ mod tests {
 
     /// Runs `check` on 2,000 random positions of each board of `boards`, from nearly empty to
     /// nearly full (any disjoint pair of disc sets is a valid input), once `vector_code` has
-    /// confirmed that the board uses the vector code where the processor has AVX2.
+    /// confirmed that the board uses the vector code where the processor has AVX2 (and never
+    /// off x86-64).
     fn on_random_discs<const W: usize>(
         boards: &[&str],
         vector_code: impl Fn(&Geometry<W>) -> bool,
