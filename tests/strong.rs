@@ -409,6 +409,22 @@ fn the_best_move_solve_agrees_with_scoring_every_move() {
 }
 
 #[test]
+fn two_workers_splitting_the_best_lines_solve_to_the_same_scores_as_one() {
+    // From 13 empties the workers share out the moves along the best line; a move there that
+    // proves better than the first is searched again by both, splitting its own line.
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    let never = AtomicBool::new(false);
+    let exact = settings(1, 20, Rules::Classic);
+    for (index, position) in positions(&geometry, 12, 16..=18, 23).iter().enumerate() {
+        let one = common::with_workers(1, || solve_strong(&geometry, position, &exact, &never));
+        let two = common::with_workers(2, || solve_strong(&geometry, position, &exact, &never));
+        assert_eq!(two.best_score(), one.best_score(), "position {index}");
+        let played = final_score_along(&geometry, position, &two.line, Rules::Classic);
+        assert_eq!(two.best_score(), Some(played), "position {index}: the line");
+    }
+}
+
+#[test]
 fn the_line_of_an_exact_solve_is_perfect_play() {
     // A position of the line may keep in the table the move of a mere bound (a null-window
     // test); followed blindly, such lines ended the game with another score than the

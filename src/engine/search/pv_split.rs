@@ -1,14 +1,15 @@
 //! Principal-variation splitting: the workers of a solve share out the moves of the nodes on
 //! the expected best line instead of all searching the same subtree. At such a node the first
 //! move is searched first (splitting its own node the same way), then every worker takes one
-//! of the other moves and tests it with a null window at the best value so far, searching it
-//! again within the window when it fails high; a move that reaches beta stops the others. A
-//! worker with no move left to take helps with an unfinished one, sharing the table. Nodes
+//! of the other moves and tests it with a null window at the best value so far. A move that
+//! fails high is the new expected best: the tests stop, all the workers search it again within
+//! the window (splitting its own best line), then test the rest against its value; a move that
+//! reaches beta stops the others. A worker with no move left to take helps with an unfinished one, sharing the table. Nodes
 //! too shallow to split are searched by every worker at once. The root tests its other moves
 //! the same way.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
@@ -24,7 +25,8 @@ use crate::engine::position::Position;
 const SPLIT_DEPTH: u32 = 12;
 
 /// The stop flags of the moves of the one split node whose moves are being tested at a time
-/// (the nodes above it wait for it; the tests do not split).
+/// (the nodes above it wait for it; the tests do not split, and a move that failed high is
+/// searched again, splitting, only once its node's round of tests has ended).
 pub(super) struct SplitFlags(Vec<AtomicU32>);
 
 impl SplitFlags {
@@ -49,6 +51,17 @@ pub(super) struct Best {
     pub value: i32,
     pub cell: Option<usize>,
     pub alpha: i32,
+}
+
+impl Best {
+    /// Takes in the value (or bound) `value` found for the move to `cell`.
+    fn raise(&mut self, cell: usize, value: i32) {
+        if value > self.value {
+            self.value = value;
+            self.cell = Some(cell);
+        }
+        self.alpha = self.alpha.max(value);
+    }
 }
 
 /// The value of `position` searched `depth` plies deep within (`alpha`, `beta`) (fail-soft)
@@ -115,7 +128,7 @@ pub(super) fn split_value<'a, const W: usize>(
         alpha: alpha.max(first),
     });
     if first < beta {
-        let others = (&children[1..], flags.fresh(children.len() - 1));
+        let others = (&children[1..], flags);
         test_the_others(searchers, others, (depth, ply), beta, &best)?;
     }
     let best = best.into_inner().expect("never poisoned");
@@ -134,57 +147,129 @@ pub(super) fn split_value<'a, const W: usize>(
 
 /// Tests, in parallel, the moves of a node `depth` plies deep and `ply` below the root that
 /// lead to `children` (all but its first, searched before) against the best value so far,
-/// raising `best` with those that beat it: each worker takes the next move, tests it with a
-/// null window and searches it again within the window up to `beta` when it fails high; a
-/// move reaching `beta` stops the others. `finished` has a flag per child, raised to `depth`
-/// once its move is finished (the root keeps them across its depths). Gives each move's value
-/// or bound (after a cut-off only `best` counts); `None` when stopped.
+/// raising `best` with those that beat it: each worker takes the next move and tests it with a
+/// null window. A move that fails high halts the tests (the unfinished ones are taken up again
+/// later, against the better value) and is searched again within the window up to `beta` by
+/// all the workers, splitting its own best line; a move reaching `beta` stops the others.
+/// Gives each move's value or bound (after a cut-off only `best` counts); `None` when stopped.
 pub(super) fn test_the_others<'a, const W: usize>(
     searchers: &mut [Searcher<'a, W>],
-    (children, finished): (&[(usize, Position<W>)], &'a [AtomicU32]),
+    (children, flags): (&[(usize, Position<W>)], &'a SplitFlags),
     (depth, ply): (u32, usize),
     beta: i32,
     best: &Mutex<Best>,
 ) -> Option<Vec<i32>> {
+    let mut values: Vec<Option<i32>> = vec![None; children.len()];
+    loop {
+        let pending: Vec<usize> = (0..children.len())
+            .filter(|&index| values[index].is_none())
+            .collect();
+        if pending.is_empty() || best.lock().expect("never poisoned").value >= beta {
+            break;
+        }
+        let tests: Vec<(usize, Position<W>)> =
+            pending.iter().map(|&index| children[index]).collect();
+        let round = test_in_parallel(searchers, (&tests, flags), (depth, ply), beta, best);
+        for (&index, value) in pending.iter().zip(round.values) {
+            values[index] = value;
+        }
+        if let Some(tested) = round.failed_high {
+            let (cell, child) = tests[tested];
+            let alpha = best.lock().expect("never poisoned").alpha;
+            let window = (-beta, -alpha);
+            let value = -split_value(searchers, flags, &child, depth - 1, window, ply + 1)?;
+            best.lock().expect("never poisoned").raise(cell, value);
+            values[pending[tested]] = Some(value);
+        } else if !round.complete && best.lock().expect("never poisoned").value < beta {
+            // Neither finished, nor halted: stopped.
+            return None;
+        }
+    }
+    Some(
+        values
+            .into_iter()
+            .map(|value| value.unwrap_or(-i32::MAX))
+            .collect(),
+    )
+}
+
+/// What one round of parallel null-window tests found.
+struct TestRound {
+    /// Per move tested, its upper bound, or its value at or above beta, once finished.
+    values: Vec<Option<i32>>,
+    /// The move whose test failed high below beta and halted the round.
+    failed_high: Option<usize>,
+    /// Whether the round ended with every move finished.
+    complete: bool,
+}
+
+/// One round of [`test_the_others`] over the moves leading to `children`: the workers test
+/// them in turn until they run out, until one fails high below `beta` (it halts the round,
+/// stopping the other tests) or one reaches `beta`.
+fn test_in_parallel<'a, const W: usize>(
+    searchers: &mut [Searcher<'a, W>],
+    (children, flags): (&[(usize, Position<W>)], &'a SplitFlags),
+    (depth, ply): (u32, usize),
+    beta: i32,
+    best: &Mutex<Best>,
+) -> TestRound {
+    let finished = flags.fresh(children.len());
     let work = RootWork::new(
         depth,
         (0..children.len()).collect(),
         finished,
         vec![None; children.len()],
     );
+    let halted = AtomicBool::new(false);
+    let failed_high = Mutex::new(None);
+    let halt = || {
+        halted.store(true, Ordering::Relaxed);
+        for flag in finished {
+            flag.fetch_max(depth, Ordering::Release);
+        }
+    };
+    let values: Vec<Mutex<Option<i32>>> = children.iter().map(|_| Mutex::new(None)).collect();
     searchers.par_iter_mut().for_each(|searcher| {
-        while let Some(index) = work.take() {
+        while !halted.load(Ordering::Relaxed)
+            && let Some(index) = work.take()
+        {
             let (cell, child) = children[index];
             searcher.meter.watch(work.finished_flag(index), depth);
             let bound = best.lock().expect("never poisoned").alpha;
-            let mut value = -searcher.negamax(&child, depth - 1, -bound - 1, -bound, ply + 1);
-            if value > bound && value < beta && !searcher.meter.stopped {
-                let alpha = best.lock().expect("never poisoned").alpha;
-                value = -searcher.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
-            }
+            let value = -searcher.negamax(&child, depth - 1, -bound - 1, -bound, ply + 1);
             let done = !searcher.meter.stopped;
             searcher.meter.unwatch();
-            if done {
-                let mut best = best.lock().expect("never poisoned");
-                if value > best.value {
-                    best.value = value;
-                    best.cell = Some(cell);
+            if done && value > bound && value < beta {
+                let mut first = failed_high.lock().expect("never poisoned");
+                if first.is_none() && !halted.load(Ordering::Relaxed) {
+                    *first = Some(index);
+                    halt();
                 }
-                best.alpha = best.alpha.max(value);
-                if value >= beta {
-                    // A cut-off: the other moves are no longer needed.
-                    for flag in finished {
-                        flag.fetch_max(depth, Ordering::Release);
+                work.leave(index, None);
+            } else {
+                if done {
+                    *values[index].lock().expect("never poisoned") = Some(value);
+                    best.lock().expect("never poisoned").raise(cell, value);
+                    if value >= beta {
+                        halt();
                     }
                 }
+                work.leave(index, done.then_some(value));
             }
-            work.leave(index, done.then_some(value));
             if searcher.meter.stopped {
                 return;
             }
         }
     });
-    work.scores()
+    let values: Vec<Option<i32>> = values
+        .into_iter()
+        .map(|value| value.into_inner().expect("never poisoned"))
+        .collect();
+    TestRound {
+        complete: values.iter().all(Option::is_some),
+        values,
+        failed_high: failed_high.into_inner().expect("never poisoned"),
+    }
 }
 
 /// The value of `position` searched by every worker at once (they share the table and

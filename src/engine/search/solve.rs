@@ -8,7 +8,7 @@
 
 use std::cmp::Reverse;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU32};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::analysis::Analysis;
@@ -78,9 +78,6 @@ pub fn solve_strong<const W: usize>(
     let depths = Iterations::with_start(geometry, position, settings, start);
     let target = depths.target;
     let cells = root_moves(geometry, position, settings);
-    // Marks every root move tested with a null window (all but a depth's first) finished at a
-    // depth, in the order of the tests (depths only grow: one flag serves all).
-    let tests_finished: Vec<AtomicU32> = cells.iter().skip(1).map(|_| AtomicU32::new(0)).collect();
     let split_flags = SplitFlags::new(geometry.shape().cells());
     let workers = rayon::current_num_threads().max(1);
     let shared = Shared::new(settings, workers);
@@ -101,7 +98,7 @@ pub fn solve_strong<const W: usize>(
             position,
             &order,
             (depth, guess),
-            (&tests_finished, &split_flags),
+            &split_flags,
             &mut searchers,
         ) else {
             result.cancelled = true;
@@ -144,15 +141,14 @@ fn total_nodes<const W: usize>(searchers: &[Searcher<W>]) -> u64 {
 }
 
 /// One depth of principal-variation search at the root over `order`, the first move's score
-/// at the last depth being `guess` (`finished` marks, per move of `order` after the first,
-/// the depth its test was last finished to; the first move's search shares out its best line
-/// among the workers with `split_flags`): the best (score, move) and, per move of `order`, its
+/// at the last depth being `guess` (the workers share out the best lines of the first move and
+/// of any that proves better with `split_flags`): the best (score, move) and, per move of `order`, its
 /// exact score or an upper bound; `None` when stopped.
 fn root_pvs<'a, const W: usize>(
     position: &Position<W>,
     order: &[(i32, usize)],
     (depth, guess): (u32, Option<i32>),
-    (finished, split_flags): (&'a [AtomicU32], &'a SplitFlags),
+    split_flags: &'a SplitFlags,
     searchers: &mut [Searcher<'a, W>],
 ) -> Option<((i32, usize), Vec<i32>)> {
     let (_, first) = *order.first()?;
@@ -179,7 +175,7 @@ fn root_pvs<'a, const W: usize>(
         .iter()
         .map(|&(_, cell)| (cell, position.play(geometry, cell).expect("a legal move")))
         .collect();
-    let others = (&children[..], finished);
+    let others = (&children[..], split_flags);
     let values = test_the_others(searchers, others, (depth, 0), i32::MAX, &best)?;
     let best = best.into_inner().expect("never poisoned");
     let chosen = best.cell.expect("the first move at least");
