@@ -410,7 +410,7 @@ fn the_best_move_solve_agrees_with_scoring_every_move() {
 
 #[test]
 fn two_workers_splitting_the_best_lines_solve_to_the_same_scores_as_one() {
-    // From 13 empties the workers share out the moves along the best line; a move there that
+    // From 12 empties up the workers share out the moves along the best line; a move there that
     // proves better than the first is searched again by both, splitting its own line.
     let geometry = Geometry::<1>::new("8x8".parse().unwrap());
     let never = AtomicBool::new(false);
