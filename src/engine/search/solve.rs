@@ -3,8 +3,9 @@
 //! end of the game with principal-variation search at the root. At each depth the move
 //! expected best is searched first by every worker together (they share out the moves along
 //! its expected best line: `pv_split`); then the others are only tested against it with a
-//! null window, in parallel, and a move that proves better is searched again for its value.
-//! A worker left without a move to start helps with an unfinished one.
+//! null window, in parallel, and a move that proves better is searched again for its value by
+//! all the workers together. A worker left without a move to start helps with an unfinished
+//! one.
 
 use std::cmp::Reverse;
 use std::sync::Mutex;
@@ -142,8 +143,8 @@ fn total_nodes<const W: usize>(searchers: &[Searcher<W>]) -> u64 {
 
 /// One depth of principal-variation search at the root over `order`, the first move's score
 /// at the last depth being `guess` (the workers share out the best lines of the first move and
-/// of any that proves better with `split_flags`): the best (score, move) and, per move of `order`, its
-/// exact score or an upper bound; `None` when stopped.
+/// of any that proves better with `split_flags`): the best (score, move) and, per move of
+/// `order`, its exact score or an upper bound; `None` when stopped.
 fn root_pvs<'a, const W: usize>(
     position: &Position<W>,
     order: &[(i32, usize)],
