@@ -170,6 +170,7 @@ pub(super) fn test_the_others<'a, const W: usize>(
         let tests: Vec<(usize, Position<W>)> =
             pending.iter().map(|&index| children[index]).collect();
         let round = test_in_parallel(searchers, (&tests, flags), (depth, ply), beta, best);
+        let unfinished = round.values.contains(&None);
         for (&index, value) in pending.iter().zip(round.values) {
             values[index] = value;
         }
@@ -180,7 +181,7 @@ pub(super) fn test_the_others<'a, const W: usize>(
             let value = -split_value(searchers, flags, &child, depth - 1, window, ply + 1)?;
             best.lock().expect("never poisoned").raise(cell, value);
             values[pending[tested]] = Some(value);
-        } else if !round.complete && best.lock().expect("never poisoned").value < beta {
+        } else if unfinished && best.lock().expect("never poisoned").value < beta {
             // Neither finished, nor halted: stopped.
             return None;
         }
@@ -199,8 +200,6 @@ struct TestRound {
     values: Vec<Option<i32>>,
     /// The move whose test failed high below beta and halted the round.
     failed_high: Option<usize>,
-    /// Whether the round ended with every move finished.
-    complete: bool,
 }
 
 /// One round of [`test_the_others`] over the moves leading to `children`: the workers test
@@ -261,13 +260,11 @@ fn test_in_parallel<'a, const W: usize>(
             }
         }
     });
-    let values: Vec<Option<i32>> = values
-        .into_iter()
-        .map(|value| value.into_inner().expect("never poisoned"))
-        .collect();
     TestRound {
-        complete: values.iter().all(Option::is_some),
-        values,
+        values: values
+            .into_iter()
+            .map(|value| value.into_inner().expect("never poisoned"))
+            .collect(),
         failed_high: failed_high.into_inner().expect("never poisoned"),
     }
 }
