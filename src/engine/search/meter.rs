@@ -1,6 +1,7 @@
 //! The node meter of one strong searcher: counts nodes per remaining depth and now and then
-//! looks at the cancel flag, the deadline, the node budget and whether another worker has
-//! already finished the root move this one is searching.
+//! looks at the cancel flag, the deadline, the node budget and whether the work this search
+//! is part of is no longer needed (another worker finished the root move, a helped node was
+//! cut off).
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
@@ -17,9 +18,11 @@ pub(super) struct Meter<'a> {
     cancel: &'a AtomicBool,
     deadline: Option<Instant>,
     node_budget: Option<u64>,
-    /// The depth a root move has been finished to (by any worker) and the depth this search
-    /// is for: once they meet, this search is no longer needed.
-    watched: Option<(&'a AtomicU32, u32)>,
+    /// Flags watched, innermost last, each with the value that ends the search: the depth a
+    /// root move has been finished to (by any worker) against the depth this search is for,
+    /// or the last halted helped node against this one's number. Once one meets its value,
+    /// this search is no longer needed.
+    watched: Vec<(&'a AtomicU32, u32)>,
     /// Whether the search must stop (cancelled, out of budget or no longer needed); values
     /// found after this are meaningless.
     pub stopped: bool,
@@ -41,22 +44,23 @@ impl<'a> Meter<'a> {
             cancel,
             deadline,
             node_budget,
-            watched: None,
+            watched: Vec::new(),
             stopped: false,
             next_poll: 1,
         }
     }
 
-    /// Stops the coming search as soon as `finished` reaches `depth` (another worker finished
-    /// the same root move).
-    pub fn watch(&mut self, finished: &'a AtomicU32, depth: u32) {
-        self.watched = Some((finished, depth));
+    /// Stops the coming search as soon as `flag` reaches `value` (another worker finished the
+    /// same root move; a helped node was cut off), as well as for the flags already watched.
+    pub fn watch(&mut self, flag: &'a AtomicU32, value: u32) {
+        self.watched.push((flag, value));
     }
 
-    /// Ends a watched search: the meter stops again only for the cancel flag or a budget.
+    /// Ends the innermost watched search: the meter stops again only for the flags still
+    /// watched, the cancel flag or a budget.
     pub fn unwatch(&mut self) {
-        self.watched = None;
-        self.stopped = self.must_stop();
+        self.watched.pop();
+        self.stopped = self.outdated() || self.must_stop();
     }
 
     /// All nodes visited.
@@ -85,11 +89,15 @@ impl<'a> Meter<'a> {
     fn poll_when_due(&mut self) {
         if self.nodes() >= self.next_poll {
             self.next_poll = self.nodes() + POLL_NODES;
-            let done = self
-                .watched
-                .is_some_and(|(finished, depth)| finished.load(Ordering::Relaxed) >= depth);
-            self.stopped |= done || self.must_stop();
+            self.stopped |= self.outdated() || self.must_stop();
         }
+    }
+
+    /// Whether a watched flag has reached its value.
+    fn outdated(&self) -> bool {
+        self.watched
+            .iter()
+            .any(|&(flag, value)| flag.load(Ordering::Relaxed) >= value)
     }
 
     /// The level a node with `depth` plies remaining counts at: deeper ones at the top.

@@ -7,6 +7,7 @@ mod busy;
 pub mod classic;
 pub mod counts;
 mod endgame;
+mod help_desk;
 mod history;
 mod iterations;
 mod line;

@@ -229,9 +229,18 @@ fn test_in_parallel<'a, const W: usize>(
     };
     let values: Vec<Mutex<Option<i32>>> = children.iter().map(|_| Mutex::new(None)).collect();
     searchers.par_iter_mut().for_each(|searcher| {
-        while !halted.load(Ordering::Relaxed)
-            && let Some(index) = work.take()
-        {
+        while !halted.load(Ordering::Relaxed) {
+            let next = work.take_new().or_else(|| match searcher.help_desk {
+                Some(desk) => {
+                    let done = || halted.load(Ordering::Relaxed) || !work.in_progress();
+                    searcher.help_until(desk, done);
+                    None
+                }
+                None => work.take(),
+            });
+            let Some(index) = next else {
+                return;
+            };
             let (cell, child) = children[index];
             searcher.meter.watch(work.finished_flag(index), depth);
             let bound = best.lock().expect("never poisoned").alpha;

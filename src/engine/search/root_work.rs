@@ -51,15 +51,29 @@ impl<'a> RootWork<'a> {
     /// A root move for a worker: the next one nobody has started, else the unfinished one
     /// with the fewest workers; `None` once every move is finished.
     pub fn take(&self) -> Option<usize> {
-        let turn = self.next.fetch_add(1, Ordering::Relaxed);
-        let index = match self.order.get(turn) {
-            Some(&index) => index,
-            None => (0..self.finished.len())
-                .filter(|&index| !self.is_finished(index))
-                .min_by_key(|&index| self.workers_on[index].load(Ordering::Relaxed))?,
-        };
+        if let Some(index) = self.take_new() {
+            return Some(index);
+        }
+        let index = (0..self.finished.len())
+            .filter(|&index| !self.is_finished(index))
+            .min_by_key(|&index| self.workers_on[index].load(Ordering::Relaxed))?;
         self.workers_on[index].fetch_add(1, Ordering::Relaxed);
         Some(index)
+    }
+
+    /// The next root move nobody has started, if any is left.
+    pub fn take_new(&self) -> Option<usize> {
+        let turn = self.next.fetch_add(1, Ordering::Relaxed);
+        let &index = self.order.get(turn)?;
+        self.workers_on[index].fetch_add(1, Ordering::Relaxed);
+        Some(index)
+    }
+
+    /// Whether some worker is still on an unfinished move.
+    pub fn in_progress(&self) -> bool {
+        (0..self.finished.len()).any(|index| {
+            !self.is_finished(index) && self.workers_on[index].load(Ordering::Relaxed) > 0
+        })
     }
 
     /// The flag that tells the workers on root move `index` that it is finished.

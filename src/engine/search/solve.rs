@@ -15,6 +15,7 @@ use std::time::Instant;
 use super::analysis::Analysis;
 use super::aspiration::reopened;
 use super::counts::NodeCounts;
+use super::help_desk::HelpDesk;
 use super::iterations::{ExactStart, Iterations};
 use super::pattern_search::applicable_patterns;
 use super::pv_split::{Best, SplitFlags, split_value, test_the_others};
@@ -82,8 +83,13 @@ pub fn solve_strong<const W: usize>(
     let split_flags = SplitFlags::new(geometry.shape().cells());
     let workers = rayon::current_num_threads().max(1);
     let shared = Shared::new(settings, workers);
+    let help_desk = HelpDesk::new();
     let mut searchers: Vec<Searcher<W>> = (0..workers)
-        .map(|_| Searcher::new(geometry, settings, &shared, target, cancel, clock))
+        .map(|_| {
+            let mut searcher = Searcher::new(geometry, settings, &shared, target, cancel, clock);
+            searcher.help_desk = (workers > 1).then_some(&help_desk);
+            searcher
+        })
         .collect();
     let mut result = Analysis::unscored(&cells, target);
     // Root moves, the best of the last depth first, with that depth's score or bound.

@@ -14,6 +14,7 @@ use super::analysis::Analysis;
 use super::busy::BusySet;
 use super::counts::NodeCounts;
 use super::endgame::{EndgameSolver, SOLVER_EMPTIES, final_margin, score_of_margin};
+use super::help_desk::HelpDesk;
 use super::history::MoveHistory;
 use super::iterations::Iterations;
 use super::meter::Meter;
@@ -202,6 +203,9 @@ pub(super) struct Searcher<'a, const W: usize> {
     pub(super) patterns: Option<Arc<PatternEvaluation>>,
     /// The pattern evaluation that orders exact nodes, if any (8×8 only).
     pub(super) exact_patterns: Option<Arc<PatternEvaluation>>,
+    /// Where this worker offers the moves of its deep null-window nodes to waiting workers
+    /// (a solve with several workers).
+    pub(super) help_desk: Option<&'a HelpDesk<W>>,
 }
 
 impl<'a, const W: usize> Searcher<'a, W> {
@@ -240,6 +244,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             selective: settings.selective,
             patterns: applicable_patterns(geometry, settings),
             exact_patterns: exact_ordering_patterns(geometry, settings),
+            help_desk: None,
         }
     }
 
@@ -399,6 +404,28 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 }
                 if alpha >= beta || self.meter.stopped {
                     break 'passes;
+                }
+                if searched == 1
+                    && list.len() > 2
+                    && let Some(desk) = self.help_desk.filter(|desk| desk.wanted(depth, (alpha, beta)))
+                {
+                    if !ordered {
+                        self.order_moves(position, (depth, left), ply, &mut list[1..]);
+                        ordered = true;
+                    }
+                    let rest = &list[1..];
+                    if let Some((value, cell)) =
+                        self.search_with_help(desk, position, rest, (depth, ply), (alpha, beta))
+                    {
+                        if value > best {
+                            best = value;
+                            best_move = cell;
+                        }
+                        if best >= beta && !self.meter.stopped {
+                            self.history.record_cutoff(ply, best_move.expect("a move"), depth);
+                        }
+                        break 'passes;
+                    }
                 }
             }
             if !deferred {

@@ -1,0 +1,236 @@
+//! Young-brothers-wait helping: a worker of a solve left with no test of its own to start
+//! waits at the help desk instead of searching a busy worker's move again. A busy worker at a
+//! deep null-window node whose first move has not cut off offers the node's other moves
+//! there when someone waits; the waiting workers join it, each searching one move at a time,
+//! until the moves run out or one reaches beta, which stops the others.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use super::ordering::ListedMove;
+use super::strong::Searcher;
+use crate::engine::position::Position;
+
+/// Nodes with at least this many plies left offer their moves to waiting workers.
+const HELP_DEPTH: u32 = 12;
+
+/// Where waiting workers find a node's moves to search. One node is on offer at a time.
+pub(super) struct HelpDesk<const W: usize> {
+    /// Workers waiting for an offer.
+    waiting: AtomicUsize,
+    /// Whether a node is on offer with moves left to hand out.
+    open: AtomicBool,
+    /// The node on offer, kept until every worker on it has left.
+    offer: Mutex<Option<Arc<Offer<W>>>>,
+    /// The next move of the node on offer to hand out.
+    next: AtomicUsize,
+    /// Workers on the node on offer, its owner aside.
+    joined: AtomicUsize,
+    /// The number of the last node on offer cut off: it stops the searches of its moves.
+    halted: AtomicU32,
+    /// The number of the last node offered.
+    offered: AtomicU32,
+    /// The best (value, move) of the node's offered moves so far, and the moves whose
+    /// searches were stopped before they finished.
+    found: Mutex<Found>,
+}
+
+/// A node whose moves are shared out.
+struct Offer<const W: usize> {
+    number: u32,
+    depth: u32,
+    ply: usize,
+    /// The node's null window.
+    window: (i32, i32),
+    children: Vec<(usize, Position<W>)>,
+}
+
+/// What the workers found for the moves of the node on offer.
+struct Found {
+    best: i32,
+    best_move: Option<usize>,
+    unfinished: Vec<usize>,
+}
+
+impl Found {
+    /// Nothing found yet.
+    fn nothing() -> Self {
+        Found {
+            best: i32::MIN,
+            best_move: None,
+            unfinished: Vec::new(),
+        }
+    }
+}
+
+impl<const W: usize> HelpDesk<W> {
+    /// A desk with nothing on offer.
+    pub fn new() -> Self {
+        HelpDesk {
+            waiting: AtomicUsize::new(0),
+            open: AtomicBool::new(false),
+            offer: Mutex::new(None),
+            next: AtomicUsize::new(0),
+            joined: AtomicUsize::new(0),
+            halted: AtomicU32::new(0),
+            offered: AtomicU32::new(0),
+            found: Mutex::new(Found::nothing()),
+        }
+    }
+
+    /// Whether a node `depth` plies deep with the window (`alpha`, `beta`) should offer its
+    /// other moves now.
+    #[inline]
+    pub fn wanted(&self, depth: u32, (alpha, beta): (i32, i32)) -> bool {
+        depth >= HELP_DEPTH && alpha + 1 == beta && self.waiting.load(Ordering::Relaxed) > 0
+    }
+
+    /// Puts `offer` on the desk unless another node is on it; its number when it was put.
+    fn put(&self, mut offer: Offer<W>) -> Option<Arc<Offer<W>>> {
+        let mut slot = self.offer.lock().expect("never poisoned");
+        if slot.is_some() {
+            return None;
+        }
+        offer.number = self.offered.fetch_add(1, Ordering::Relaxed) + 1;
+        let offer = Arc::new(offer);
+        self.next.store(0, Ordering::Relaxed);
+        *self.found.lock().expect("never poisoned") = Found::nothing();
+        *slot = Some(Arc::clone(&offer));
+        self.open.store(true, Ordering::Release);
+        Some(offer)
+    }
+
+    /// Joins the node on offer if it has moves left.
+    fn join(&self) -> Option<Arc<Offer<W>>> {
+        if !self.open.load(Ordering::Relaxed) {
+            return None;
+        }
+        let slot = self.offer.lock().expect("never poisoned");
+        let offer = slot.as_ref()?;
+        let open = self.open.load(Ordering::Relaxed);
+        if !open || self.next.load(Ordering::Relaxed) >= offer.children.len() {
+            return None;
+        }
+        self.joined.fetch_add(1, Ordering::Relaxed);
+        Some(Arc::clone(offer))
+    }
+
+    /// Closes the node on offer once its owner has no move left to take: waits for the
+    /// workers on it to leave, then clears the desk. The best (value, move) found and the
+    /// moves left unfinished.
+    fn close(&self) -> Found {
+        {
+            // Workers join under the lock: none joins once it is closed under it.
+            let _slot = self.offer.lock().expect("never poisoned");
+            self.open.store(false, Ordering::Relaxed);
+        }
+        while self.joined.load(Ordering::Acquire) > 0 {
+            std::hint::spin_loop();
+        }
+        let found = std::mem::replace(
+            &mut *self.found.lock().expect("never poisoned"),
+            Found::nothing(),
+        );
+        *self.offer.lock().expect("never poisoned") = None;
+        found
+    }
+
+    /// Stops the searches of the offered node's moves.
+    fn halt(&self, number: u32) {
+        self.halted.fetch_max(number, Ordering::Relaxed);
+    }
+}
+
+impl<'a, const W: usize> Searcher<'a, W> {
+    /// Offers the listed `moves` of `position`, `depth` plies deep and `ply` below the root,
+    /// searched with its null `window` after its first move, to the waiting workers and
+    /// searches them with them: their best (value, move), or `None` when no node can be put
+    /// on offer now (the moves are left to the caller).
+    pub(super) fn search_with_help(
+        &mut self,
+        desk: &'a HelpDesk<W>,
+        position: &Position<W>,
+        moves: &[ListedMove<W>],
+        (depth, ply): (u32, usize),
+        window: (i32, i32),
+    ) -> Option<(i32, Option<usize>)> {
+        let children = moves
+            .iter()
+            .map(|entry| {
+                let child = position.apply(entry.cell, self.flips_of(position, entry));
+                (entry.cell, child)
+            })
+            .collect();
+        let offer = desk.put(Offer {
+            number: 0,
+            depth,
+            ply,
+            window,
+            children,
+        })?;
+        self.search_offered(desk, &offer);
+        if self.meter.stopped {
+            desk.halt(offer.number);
+        }
+        let found = desk.close();
+        let mut best = (found.best, found.best_move);
+        if best.0 < window.1 && !self.meter.stopped {
+            // Moves a helper could not finish (out of its budget) are searched here.
+            for index in found.unfinished {
+                let (cell, child) = offer.children[index];
+                let value = -self.negamax(&child, depth - 1, -window.1, -window.0, ply + 1);
+                if value > best.0 {
+                    best = (value, Some(cell));
+                    if value >= window.1 {
+                        break;
+                    }
+                }
+            }
+        }
+        Some(best)
+    }
+
+    /// Waits at `desk` and searches the moves of the nodes put on offer until `done`.
+    pub(super) fn help_until(&mut self, desk: &'a HelpDesk<W>, done: impl Fn() -> bool) {
+        desk.waiting.fetch_add(1, Ordering::Relaxed);
+        while !done() && !self.meter.stopped {
+            match desk.join() {
+                Some(offer) => {
+                    desk.waiting.fetch_sub(1, Ordering::Relaxed);
+                    self.search_offered(desk, &offer);
+                    desk.joined.fetch_sub(1, Ordering::Release);
+                    desk.waiting.fetch_add(1, Ordering::Relaxed);
+                }
+                None => std::hint::spin_loop(),
+            }
+        }
+        desk.waiting.fetch_sub(1, Ordering::Relaxed);
+    }
+
+    /// Takes the moves of `offer` one at a time and searches them, until none is left, the
+    /// node is cut off or this search is stopped.
+    fn search_offered(&mut self, desk: &'a HelpDesk<W>, offer: &Offer<W>) {
+        let (alpha, beta) = offer.window;
+        self.meter.watch(&desk.halted, offer.number);
+        while !self.meter.stopped {
+            let index = desk.next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(cell, child)) = offer.children.get(index) else {
+                break;
+            };
+            let value = -self.negamax(&child, offer.depth - 1, -beta, -alpha, offer.ply + 1);
+            let mut found = desk.found.lock().expect("never poisoned");
+            if self.meter.stopped {
+                found.unfinished.push(index);
+                break;
+            }
+            if value > found.best {
+                found.best = value;
+                found.best_move = Some(cell);
+            }
+            if value >= beta {
+                desk.halt(offer.number);
+            }
+        }
+        self.meter.unwatch();
+    }
+}
