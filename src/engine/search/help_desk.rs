@@ -11,7 +11,9 @@ use super::ordering::ListedMove;
 use super::strong::Searcher;
 use crate::engine::position::Position;
 
-/// Nodes with at least this many plies left offer their moves to waiting workers.
+/// Nodes with at least this many plies left offer their moves to waiting workers: in an
+/// exact solve, every node above the endgame solver. FFO #40–#49 on two workers, runs in turn:
+/// 42.6 s and 39.2 s with 12, 47.0 s and 46.7 s with 14, 46.2 s and 46.2 s with 16.
 const HELP_DEPTH: u32 = 12;
 
 /// Where waiting workers find a node's moves to search. One node is on offer at a time.
@@ -37,7 +39,9 @@ pub(super) struct HelpDesk<const W: usize> {
 
 /// A node whose moves are shared out.
 struct Offer<const W: usize> {
+    /// Its number among the nodes offered, from 1 (what [`HelpDesk::halted`] is set to).
     number: u32,
+    /// The node's plies left and its plies below the root.
     depth: u32,
     ply: usize,
     /// The node's null window.

@@ -4,8 +4,9 @@
 //! of the other moves and tests it with a null window at the best value so far. A move that
 //! fails high is the new expected best: the tests stop, all the workers search it again within
 //! the window (splitting its own best line), then test the rest against its value; a move that
-//! reaches beta stops the others. A worker with no move left to take helps with an unfinished
-//! one, sharing the table. Nodes too shallow to split are searched by every worker at once.
+//! reaches beta stops the others. A worker with no move left to take waits at the help desk
+//! for a deep node of another's test to share out its moves (`help_desk`). Nodes too shallow
+//! to split are searched by every worker at once.
 //! The root tests its other moves the same way.
 
 use std::sync::Mutex;

@@ -4,8 +4,8 @@
 //! expected best is searched first by every worker together (they share out the moves along
 //! its expected best line: `pv_split`); then the others are only tested against it with a
 //! null window, in parallel, and a move that proves better is searched again for its value by
-//! all the workers together. A worker left without a move to start helps with an unfinished
-//! one.
+//! all the workers together. A worker left without a move to start joins another's test
+//! where a deep node of it shares out its moves (`help_desk`).
 
 use std::cmp::Reverse;
 use std::sync::Mutex;

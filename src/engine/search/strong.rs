@@ -407,7 +407,9 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 }
                 if searched == 1
                     && list.len() > 2
-                    && let Some(desk) = self.help_desk.filter(|desk| desk.wanted(depth, (alpha, beta)))
+                    && let Some(desk) = self
+                        .help_desk
+                        .filter(|desk| desk.wanted(depth, (alpha, beta)))
                 {
                     if !ordered {
                         self.order_moves(position, (depth, left), ply, &mut list[1..]);
@@ -422,7 +424,8 @@ impl<'a, const W: usize> Searcher<'a, W> {
                             best_move = cell;
                         }
                         if best >= beta && !self.meter.stopped {
-                            self.history.record_cutoff(ply, best_move.expect("a move"), depth);
+                            self.history
+                                .record_cutoff(ply, best_move.expect("a move"), depth);
                         }
                         break 'passes;
                     }
