@@ -564,3 +564,32 @@ fn cancelling_a_solve_on_two_workers_stops_it_promptly() {
         "stopped after {stopped_after:?}"
     );
 }
+
+#[test]
+fn a_solve_on_two_workers_stops_at_its_node_budget() {
+    // FFO #49 (26 empties) needs hundreds of millions of nodes; with a budget of 20 M the
+    // workers stop wherever they are, a worker helping with another's node too, and the solve
+    // says so.
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    let suite = std::fs::read_to_string("tests/data/ffo.obf").unwrap();
+    let line = suite
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .nth(48)
+        .unwrap();
+    let position = parse_obf(line).unwrap().setup.position(&geometry);
+    let budget = 20_000_000;
+    let limited = StrongSettings {
+        node_budget: Some(budget),
+        ..settings(1, 30, Rules::Classic)
+    };
+    let never = AtomicBool::new(false);
+    let solved = common::with_workers(2, || solve_strong(&geometry, &position, &limited, &never));
+    assert!(solved.cancelled, "solved within the budget?");
+    let nodes = solved.nodes.total();
+    // Each worker has half the budget; the first to spend it ends the solve.
+    assert!(
+        (budget / 2..budget + budget / 20).contains(&nodes),
+        "{nodes} nodes"
+    );
+}
