@@ -533,19 +533,25 @@ fn a_selective_search_prunes_heuristic_nodes_and_never_exact_ones() {
     }
 }
 
-#[test]
-fn cancelling_a_solve_on_two_workers_stops_it_promptly() {
-    // FFO #49 (26 empties) takes minutes with these weights; cancelled after a second, while
-    // the workers share out the first root move's best line, the solve stops at once.
-    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+/// FFO #49 (26 empties), from the suite in `tests/data`.
+fn ffo_49(geometry: &Geometry<1>) -> Position<1> {
     let suite = std::fs::read_to_string("tests/data/ffo.obf").unwrap();
     let line = suite
         .lines()
         .filter(|l| !l.starts_with('#'))
         .nth(48)
         .unwrap();
-    let position = parse_obf(line).unwrap().setup.position(&geometry);
-    assert_eq!(position.empties(&geometry).count(), 26, "FFO #49");
+    let position = parse_obf(line).unwrap().setup.position(geometry);
+    assert_eq!(position.empties(geometry).count(), 26, "FFO #49");
+    position
+}
+
+#[test]
+fn cancelling_a_solve_on_two_workers_stops_it_promptly() {
+    // FFO #49 (26 empties) takes minutes with these weights; cancelled after a second, while
+    // the workers share out the first root move's best line, the solve stops at once.
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    let position = ffo_49(&geometry);
     let cancel = AtomicBool::new(false);
     let exact = settings(1, 30, Rules::Classic);
     let (solved, stopped_after) = std::thread::scope(|scope| {
@@ -571,13 +577,7 @@ fn a_solve_on_two_workers_stops_at_its_node_budget() {
     // workers stop wherever they are, a worker helping with another's node too, and the solve
     // says so.
     let geometry = Geometry::<1>::new("8x8".parse().unwrap());
-    let suite = std::fs::read_to_string("tests/data/ffo.obf").unwrap();
-    let line = suite
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .nth(48)
-        .unwrap();
-    let position = parse_obf(line).unwrap().setup.position(&geometry);
+    let position = ffo_49(&geometry);
     let budget = 20_000_000;
     let limited = StrongSettings {
         node_budget: Some(budget),
