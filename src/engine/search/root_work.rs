@@ -3,8 +3,8 @@
 //! helps with the unfinished move that has the fewest workers on it. All workers share one
 //! table, so a helper speeds up the worker it joins (lazy SMP) and root moves without
 //! helpers are split as before. The first worker to finish a move records its score; the
-//! others on it drop their search. A solve hands out its root moves' null-window tests the
-//! same way.
+//! others on it drop their search. A solve hands out its null-window tests the same way, but
+//! a worker left without one to start waits at the help desk instead of joining a test.
 
 use std::sync::atomic::{AtomicI32, AtomicU32, AtomicUsize, Ordering};
 
