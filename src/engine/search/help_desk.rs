@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::ordering::ListedMove;
+use super::pv_split::Best;
 use super::strong::Searcher;
 use crate::engine::position::Position;
 
@@ -32,8 +33,8 @@ pub(super) struct HelpDesk<const W: usize> {
     halted: AtomicU32,
     /// The number of the last node offered.
     offered: AtomicU32,
-    /// The best (value, move) of the node's offered moves so far, and the moves whose
-    /// searches were stopped before they finished.
+    /// The best of the node's offered moves so far, and the moves whose searches were
+    /// stopped before they finished.
     found: Mutex<Found>,
 }
 
@@ -51,17 +52,20 @@ struct Offer<const W: usize> {
 
 /// What the workers found for the moves of the node on offer.
 struct Found {
-    best: i32,
-    best_move: Option<usize>,
+    best: Best,
     unfinished: Vec<usize>,
 }
 
 impl Found {
-    /// Nothing found yet.
-    fn nothing() -> Self {
+    /// Nothing found yet for a node whose window starts at `alpha`.
+    fn nothing(alpha: i32) -> Self {
+        let best = Best {
+            value: i32::MIN,
+            cell: None,
+            alpha,
+        };
         Found {
-            best: i32::MIN,
-            best_move: None,
+            best,
             unfinished: Vec::new(),
         }
     }
@@ -78,7 +82,7 @@ impl<const W: usize> HelpDesk<W> {
             joined: AtomicUsize::new(0),
             halted: AtomicU32::new(0),
             offered: AtomicU32::new(0),
-            found: Mutex::new(Found::nothing()),
+            found: Mutex::new(Found::nothing(0)),
         }
     }
 
@@ -98,7 +102,7 @@ impl<const W: usize> HelpDesk<W> {
         offer.number = self.offered.fetch_add(1, Ordering::Relaxed) + 1;
         let offer = Arc::new(offer);
         self.next.store(0, Ordering::Relaxed);
-        *self.found.lock().expect("never poisoned") = Found::nothing();
+        *self.found.lock().expect("never poisoned") = Found::nothing(offer.window.0);
         *slot = Some(Arc::clone(&offer));
         self.open.store(true, Ordering::Release);
         Some(offer)
@@ -120,9 +124,9 @@ impl<const W: usize> HelpDesk<W> {
     }
 
     /// Closes the node on offer once its owner has no move left to take: waits for the
-    /// workers on it to leave, then clears the desk. The best (value, move) found and the
-    /// moves left unfinished.
-    fn close(&self) -> Found {
+    /// workers on it to leave, then clears the desk. The best found and the moves left
+    /// unfinished.
+    fn close(&self) -> (Best, Vec<usize>) {
         {
             // Workers join under the lock: none joins once it is closed under it.
             let _slot = self.offer.lock().expect("never poisoned");
@@ -131,12 +135,10 @@ impl<const W: usize> HelpDesk<W> {
         while self.joined.load(Ordering::Acquire) > 0 {
             std::hint::spin_loop();
         }
-        let found = std::mem::replace(
-            &mut *self.found.lock().expect("never poisoned"),
-            Found::nothing(),
-        );
+        let mut found = self.found.lock().expect("never poisoned");
+        let unfinished = std::mem::take(&mut found.unfinished);
         *self.offer.lock().expect("never poisoned") = None;
-        found
+        (found.best, unfinished)
     }
 
     /// Stops the searches of the offered node's moves.
@@ -146,19 +148,27 @@ impl<const W: usize> HelpDesk<W> {
 }
 
 impl<'a, const W: usize> Searcher<'a, W> {
-    /// Offers the listed `moves` of `position`, `depth` plies deep and `ply` below the root,
-    /// searched with its null `window` after its first move, to the waiting workers and
-    /// searches them with them: their best (value, move), or `None` when no node can be put
-    /// on offer now (the moves are left to the caller).
-    pub(super) fn search_with_help(
+    /// Once the first of the listed moves of `position` (`depth` plies deep with `left`
+    /// empty cells, `ply` below the root) has been searched without a cut-off within the
+    /// null `window`: if a worker waits at the help desk, orders the other moves (unless
+    /// `ordered`) and searches them with it, recording a cut-off in the history. Their best
+    /// (value, move), or `None` when no help is wanted or can be had (the caller searches
+    /// them).
+    pub(super) fn search_rest_with_help(
         &mut self,
-        desk: &'a HelpDesk<W>,
         position: &Position<W>,
-        moves: &[ListedMove<W>],
-        (depth, ply): (u32, usize),
+        (list, ordered): (&mut [ListedMove<W>], &mut bool),
+        (depth, left, ply): (u32, u32, usize),
         window: (i32, i32),
     ) -> Option<(i32, Option<usize>)> {
-        let children = moves
+        let desk = self
+            .help_desk
+            .filter(|desk| list.len() > 2 && desk.wanted(depth, window))?;
+        if !*ordered {
+            self.order_moves(position, (depth, left), ply, &mut list[1..]);
+            *ordered = true;
+        }
+        let children = list[1..]
             .iter()
             .map(|entry| {
                 let child = position.apply(entry.cell, self.flips_of(position, entry));
@@ -176,22 +186,26 @@ impl<'a, const W: usize> Searcher<'a, W> {
         if self.meter.stopped {
             desk.halt(offer.number);
         }
-        let found = desk.close();
-        let mut best = (found.best, found.best_move);
-        if best.0 < window.1 && !self.meter.stopped {
+        let (mut best, unfinished) = desk.close();
+        let beta = window.1;
+        if best.value < beta && !self.meter.stopped {
             // Moves a helper could not finish (out of its budget) are searched here.
-            for index in found.unfinished {
+            for index in unfinished {
                 let (cell, child) = offer.children[index];
-                let value = -self.negamax(&child, depth - 1, -window.1, -window.0, ply + 1);
-                if value > best.0 {
-                    best = (value, Some(cell));
-                    if value >= window.1 {
-                        break;
-                    }
+                best.raise(
+                    cell,
+                    -self.negamax(&child, depth - 1, -beta, -window.0, ply + 1),
+                );
+                if best.value >= beta {
+                    break;
                 }
             }
         }
-        Some(best)
+        if best.value >= beta && !self.meter.stopped {
+            let cell = best.cell.expect("a move reached beta");
+            self.history.record_cutoff(ply, cell, depth);
+        }
+        Some((best.value, best.cell))
     }
 
     /// Waits at `desk` and searches the moves of the nodes put on offer until `done`.
@@ -227,10 +241,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 found.unfinished.push(index);
                 break;
             }
-            if value > found.best {
-                found.best = value;
-                found.best_move = Some(cell);
-            }
+            found.best.raise(cell, value);
             if value >= beta {
                 desk.halt(offer.number);
             }

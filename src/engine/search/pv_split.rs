@@ -46,8 +46,9 @@ impl SplitFlags {
     }
 }
 
-/// The best value found at a node whose moves are tested in parallel so far, with its move,
-/// and the window's low end.
+/// The best value found at a node whose moves are searched in parallel so far, with its
+/// move, and the window's low end.
+#[derive(Clone, Copy)]
 pub(super) struct Best {
     pub value: i32,
     pub cell: Option<usize>,
@@ -56,7 +57,7 @@ pub(super) struct Best {
 
 impl Best {
     /// Takes in the value (or bound) `value` found for the move to `cell`.
-    fn raise(&mut self, cell: usize, value: i32) {
+    pub(super) fn raise(&mut self, cell: usize, value: i32) {
         if value > self.value {
             self.value = value;
             self.cell = Some(cell);

@@ -406,29 +406,18 @@ impl<'a, const W: usize> Searcher<'a, W> {
                     break 'passes;
                 }
                 if searched == 1
-                    && list.len() > 2
-                    && let Some(desk) = self
-                        .help_desk
-                        .filter(|desk| desk.wanted(depth, (alpha, beta)))
+                    && let Some((value, cell)) = self.search_rest_with_help(
+                        position,
+                        (&mut list, &mut ordered),
+                        (depth, left, ply),
+                        (alpha, beta),
+                    )
                 {
-                    if !ordered {
-                        self.order_moves(position, (depth, left), ply, &mut list[1..]);
-                        ordered = true;
+                    if value > best {
+                        best = value;
+                        best_move = cell;
                     }
-                    let rest = &list[1..];
-                    if let Some((value, cell)) =
-                        self.search_with_help(desk, position, rest, (depth, ply), (alpha, beta))
-                    {
-                        if value > best {
-                            best = value;
-                            best_move = cell;
-                        }
-                        if best >= beta && !self.meter.stopped {
-                            self.history
-                                .record_cutoff(ply, best_move.expect("a move"), depth);
-                        }
-                        break 'passes;
-                    }
+                    break 'passes;
                 }
             }
             if !deferred {
