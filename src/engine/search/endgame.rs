@@ -63,11 +63,12 @@ const _: () = assert!(FASTEST_FIRST_EMPTIES > TABLE_EMPTIES);
 
 /// The strong search's score of a finished game with final disc `margin` for the side to
 /// move: a win is above any heuristic value, a loss below (see [`WIN`]).
-pub fn score_of_margin(margin: i32) -> i32 {
+pub(super) fn score_of_margin(margin: i32) -> i32 {
     margin + WIN * margin.signum()
 }
 
-/// The disc margin of a finished game's score (the inverse of [`score_of_margin`]).
+/// The final disc margin a strong search's score of a finished game stands for: the score
+/// less the [`WIN`] that lifts a win above every heuristic value (or plus it, for a loss).
 pub fn margin_of_score(score: i32) -> i32 {
     score - WIN * score.signum()
 }
