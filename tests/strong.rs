@@ -412,8 +412,7 @@ fn the_best_move_solve_agrees_with_scoring_every_move() {
 fn two_or_four_workers_splitting_the_best_lines_solve_to_the_same_scores_as_one() {
     // From 12 empties up the workers share out the moves along the best line; a move there that
     // proves better than the first is searched again by all, splitting its own line. Four
-    // workers (more than CI's cores) also finish tests another worker is on and wait at the
-    // help desk two or three at a time.
+    // workers (more than CI's cores) leave more than one worker waiting at the help desk.
     let geometry = Geometry::<1>::new("8x8".parse().unwrap());
     let never = AtomicBool::new(false);
     let exact = settings(1, 20, Rules::Classic);
