@@ -8,10 +8,9 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::analysis::Analysis;
-use super::counts::NodeCounts;
 use super::iterations::Iterations;
 use super::root_work::RootWork;
-use super::strong::{NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves};
+use super::strong::{NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves, total_counts};
 use crate::engine::{Geometry, Position};
 
 /// Analyses `position` with the strong search: iterative deepening up to `settings.depth`
@@ -44,13 +43,6 @@ pub fn analyze_strong<const W: usize>(
     // as evaluations swing with the side that moves last.
     let mut guesses = [vec![None; cells.len()], vec![None; cells.len()]];
     let mut result = Analysis::unscored(&cells, target);
-    let total_counts = |searchers: &[Searcher<W>]| {
-        let mut total = NodeCounts::new(target);
-        for searcher in searchers {
-            total += &searcher.meter.counts;
-        }
-        total
-    };
     for depth in depths {
         shared.table.next_generation();
         let work = RootWork::new(depth, order.clone(), &finished, guesses[0].clone());
@@ -79,7 +71,7 @@ pub fn analyze_strong<const W: usize>(
             result.line = searchers[0].principal_line(position, best, depth as usize, value);
         }
         let before = result.nodes.total();
-        result.nodes = total_counts(&searchers);
+        result.nodes = total_counts(&searchers, target);
         result.elapsed = clock.elapsed();
         on_update(&result);
         // Room for the next depth, which costs a few times this one.
@@ -89,7 +81,7 @@ pub fn analyze_strong<const W: usize>(
                 .fit_to(NEXT_DEPTH_COST * (result.nodes.total() - before));
         }
     }
-    result.nodes = total_counts(&searchers);
+    result.nodes = total_counts(&searchers, target);
     result.elapsed = clock.elapsed();
     result
 }

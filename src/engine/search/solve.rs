@@ -14,12 +14,11 @@ use std::time::Instant;
 
 use super::analysis::Analysis;
 use super::aspiration::reopened;
-use super::counts::NodeCounts;
 use super::help_desk::HelpDesk;
 use super::iterations::{ExactStart, Iterations};
 use super::pattern_search::applicable_patterns;
 use super::pv_split::{Best, SplitFlags, split_value, test_the_others};
-use super::strong::{NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves};
+use super::strong::{NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves, total_counts};
 use crate::engine::{Geometry, Position, Shape, Weights};
 
 /// The evaluation that orders an exact solve best of those measured: the seed's Arwen v10
@@ -131,11 +130,7 @@ pub fn solve_strong<const W: usize>(
                 .fit_to(NEXT_DEPTH_COST * (total_nodes(&searchers) - before));
         }
     }
-    let mut counts = NodeCounts::new(target);
-    for searcher in &searchers {
-        counts += &searcher.meter.counts;
-    }
-    result.nodes = counts;
+    result.nodes = total_counts(&searchers, target);
     result.elapsed = clock.elapsed();
     result
 }

@@ -11,6 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::busy::BusySet;
+use super::counts::NodeCounts;
 use super::endgame::{EndgameSolver, SOLVER_EMPTIES, final_margin, score_of_margin};
 use super::help_desk::HelpDesk;
 use super::history::MoveHistory;
@@ -460,4 +461,13 @@ pub(super) fn root_moves<const W: usize>(
     } else {
         legal.iter().collect()
     }
+}
+
+/// The nodes all the `searchers` of one search visited, per remaining depth (up to `depth`).
+pub(super) fn total_counts<const W: usize>(searchers: &[Searcher<W>], depth: u32) -> NodeCounts {
+    let mut total = NodeCounts::new(depth);
+    for searcher in searchers {
+        total += &searcher.meter.counts;
+    }
+    total
 }
