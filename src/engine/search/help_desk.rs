@@ -249,3 +249,61 @@ impl<'a, const W: usize> Searcher<'a, W> {
         self.meter.unwatch();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::obf::parse_obf;
+    use crate::engine::search::endgame::margin_of_score;
+    use crate::engine::search::meter::Meter;
+    use crate::engine::search::solve::SOLVER_ORDERING;
+    use crate::engine::search::strong::{Shared, StrongSettings};
+    use crate::engine::{Geometry, Rules};
+    use std::time::Instant;
+
+    /// A helper that runs out of nodes in the middle of an offered move leaves it unfinished
+    /// at the desk; the node's owner searches that move itself and the score stays exact.
+    #[test]
+    fn the_owner_searches_a_move_its_helper_left_unfinished() {
+        let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+        let suite = std::fs::read_to_string("tests/data/ffo.obf").unwrap();
+        // FFO #13–#19: 16 empty cells, four plies of nodes that offer their moves.
+        for line in suite
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .skip(12)
+            .take(7)
+        {
+            let scored = parse_obf(line).unwrap();
+            let position = scored.setup.position(&geometry);
+            let left = position.empties(&geometry).count();
+            let settings = StrongSettings::new(left, Rules::Classic, SOLVER_ORDERING);
+            let cancel = AtomicBool::new(false);
+            let shared = Shared::new(&settings, 2);
+            let desk = HelpDesk::new();
+            let worker =
+                || Searcher::new(&geometry, &settings, &shared, left, &cancel, Instant::now());
+            let mut owner = worker();
+            owner.help_desk = Some(&desk);
+            let mut helper = worker();
+            helper.help_desk = Some(&desk);
+            // The helper stops at its first node: whatever move it takes, it leaves unfinished.
+            helper.meter = Meter::new(left, &cancel, None, Some(1));
+            let score = std::thread::scope(|scope| {
+                scope.spawn(|| helper.help_until(&desk, || false));
+                while desk.waiting.load(Ordering::Relaxed) == 0 {
+                    std::hint::spin_loop();
+                }
+                owner.negamax(&position, left, -i32::MAX, i32::MAX, 0)
+            });
+            assert_eq!(helper.meter.nodes(), 1, "{line}: the helper took a move");
+            let best = scored
+                .scores
+                .iter()
+                .map(|&(_, margin)| margin)
+                .max()
+                .unwrap();
+            assert_eq!(margin_of_score(score), best, "{line}");
+        }
+    }
+}
