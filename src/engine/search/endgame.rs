@@ -49,10 +49,10 @@ fn stability_threshold(empties: u32) -> i32 {
 /// slower), 143.1 M with 2¹² positions per level instead of 2¹⁰ (2¹⁴: 140.2 M, slower).
 /// FFO #40–#48 side by side: 812.2 M nodes and 110.3 s against 1,055.4 M and 106.5 s.
 /// Session 43 (slots prefetched, special code for the last six empties), FFO #40–#49 one
-/// worker: from 5 902.7 M nodes, from 6 931.2 M, without the table 1,301.4 M and 5 % slower;
-/// from 6 against 5, eight pairs side by side: 711.2 s against 724.1 s (faster in six), the
-/// probes of the many five-empty nodes waiting on memory (instructions: +0.6 % on #40–#42);
-/// 6×6×6 set four pairs 331.9 s against 335.1 s.
+/// worker: from 5 902.7 M nodes, from 6 931.2 M, without the table 1,301.4 M and 6 % slower
+/// (three runs each, in turn); from 6 against 5, eight pairs side by side: 711.2 s against
+/// 724.1 s (faster in six), the probes of the many five-empty nodes waiting on memory
+/// (instructions: +0.6 % on #40–#42); 6×6×6 set four pairs 331.9 s against 335.1 s.
 const TABLE_EMPTIES: u32 = 6;
 
 /// From this many empty cells on, moves are ordered by the opponent's replies first, parity
