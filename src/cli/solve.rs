@@ -228,7 +228,7 @@ fn solve_file(
 /// What is wrong with a solution against the file's scores, if anything: the score must be
 /// the file's best, and the move one the file scores that high (when it scores it).
 fn check(problem: &ScoredPosition, score: Option<i32>, best: Option<usize>) -> Option<String> {
-    let expected = problem.scores.iter().map(|&(_, s)| s).max()?;
+    let expected = problem.best_score()?;
     if score != Some(expected) {
         return Some(format!("score {score:?} where the file has {expected:+}"));
     }

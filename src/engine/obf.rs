@@ -19,6 +19,13 @@ pub struct ScoredPosition {
     pub scoring: Scoring,
 }
 
+impl ScoredPosition {
+    /// The best score the line gives any move: the position's exact score, if it has scores.
+    pub fn best_score(&self) -> Option<i32> {
+        self.scores.iter().map(|&(_, score)| score).max()
+    }
+}
+
 /// How a file's exact scores treat the cells a finished game leaves empty.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Scoring {
