@@ -1,10 +1,5 @@
-//! reversi3d: Reversi on N×N boards and N×N×N cubes — engine, players and tools.
+//! reversi3d: the desktop workspace (`app`) and the command line (`cli`) over the engine and
+//! the lab crates.
 
-pub mod ai;
 pub mod app;
 pub mod cli;
-pub mod cluster;
-pub mod engine;
-pub mod files;
-pub mod game;
-pub mod tune;

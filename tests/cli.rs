@@ -57,11 +57,11 @@ fn analyze_reads_transcripts_and_game_records() {
 
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join("game.ron");
-    let mut game = reversi3d::game::Game::new(
+    let mut game = lab::game::Game::new(
         "6x6x6".parse().unwrap(),
-        reversi3d::engine::Rules::Misere,
-        reversi3d::ai::Player::Human,
-        reversi3d::ai::Player::Human,
+        engine::Rules::Misere,
+        lab::ai::Player::Human,
+        lab::ai::Player::Human,
     );
     game.play(game.board().legal[0]).unwrap();
     game.save(&path).unwrap();
@@ -265,11 +265,11 @@ fn evolve_refuses_a_missing_folder_or_a_damaged_checkpoint_by_name() {
 fn review_prints_every_move_and_a_summary_per_side() {
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join("game.ron");
-    let mut game = reversi3d::game::Game::new(
+    let mut game = lab::game::Game::new(
         "6x6".parse().unwrap(),
-        reversi3d::engine::Rules::Classic,
-        reversi3d::ai::Player::Human,
-        reversi3d::ai::Player::Human,
+        engine::Rules::Classic,
+        lab::ai::Player::Human,
+        lab::ai::Player::Human,
     );
     while !game.board().over {
         let moves = game.board().mover_moves;
@@ -301,7 +301,7 @@ fn review_prints_every_move_and_a_summary_per_side() {
     let played = game
         .moves()
         .iter()
-        .filter(|m| **m != reversi3d::engine::notation::Move::Pass);
+        .filter(|m| **m != engine::notation::Move::Pass);
     assert_eq!(rows.lines().count(), 1 + played.count());
 
     let output = reversi3d(&[

@@ -8,10 +8,10 @@ mod common;
 
 use std::sync::atomic::AtomicBool;
 
-use reversi3d::ai::preset::built_in_named;
-use reversi3d::engine::search::{StrongSettings, margin_of_score, solve_strong};
-use reversi3d::engine::{Geometry, Position, Rules, Shape};
-use reversi3d::game::position_list::parse_scored_line;
+use engine::search::{StrongSettings, margin_of_score, solve_strong};
+use engine::{Geometry, Position, Rules, Shape};
+use lab::ai::preset::built_in_named;
+use lab::game::position_list::parse_scored_line;
 
 /// One worker's nodes for 4×4×4 #1–#8 at the last change of the solver (7,869,270, passes
 /// at the last two empties counted), with room for a little drift; a solver that needs more

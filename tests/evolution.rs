@@ -10,15 +10,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use common::with_workers;
-use reversi3d::ai::arena::{match_orders, play_match};
-use reversi3d::ai::checkpoint::{CHECKPOINT_FILE, load_checkpoint};
-use reversi3d::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, EvolutionState};
-use reversi3d::ai::gsprt::Gsprt;
-use reversi3d::ai::preset::built_in_named;
-use reversi3d::ai::selfplay::GameSettings;
-use reversi3d::ai::{Preset, SearchKind};
-use reversi3d::engine::Rules;
-use reversi3d::engine::{Geometry, Weights};
+use engine::Rules;
+use engine::{Geometry, Weights};
+use lab::ai::arena::{match_orders, play_match};
+use lab::ai::checkpoint::{CHECKPOINT_FILE, load_checkpoint};
+use lab::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, EvolutionState};
+use lab::ai::gsprt::Gsprt;
+use lab::ai::preset::built_in_named;
+use lab::ai::selfplay::GameSettings;
+use lab::ai::{Preset, SearchKind};
 
 fn settings(generations: u32, seed: u64) -> EvolutionSettings {
     let jolly = built_in_named("Jolly").unwrap();

@@ -6,10 +6,10 @@ mod common;
 use common::workspace::{settings, step_until, type_key, workspace};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
-use reversi3d::ai::PresetLibrary;
+use engine::Color;
+use engine::notation::{Move, format_cell};
+use lab::ai::PresetLibrary;
 use reversi3d::app::{ReversiApp, Seat, Settings, default_layout};
-use reversi3d::engine::Color;
-use reversi3d::engine::notation::{Move, format_cell};
 
 /// The accessibility label of `cell` on the board that shows it in the start layout.
 fn cell_label(app: &ReversiApp, cell: usize) -> String {

@@ -5,11 +5,11 @@ mod common;
 
 use common::workspace::{settings, step_until, type_key, workspace};
 use egui_kittest::kittest::Queryable;
-use reversi3d::ai::Player;
+use engine::notation::parse_cell;
+use engine::{Color, Rules, Setup};
+use lab::ai::Player;
+use lab::game::Game;
 use reversi3d::app::{Colouring, Mark, ReferenceMode, Seat};
-use reversi3d::engine::notation::parse_cell;
-use reversi3d::engine::{Color, Rules, Setup};
-use reversi3d::game::Game;
 
 /// A game on `board` of up to `plies` moves, each the middle of the legal moves.
 fn middle_moves_game(board: &str, plies: usize) -> Game {

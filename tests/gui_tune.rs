@@ -5,9 +5,9 @@ mod common;
 
 use common::workspace::{settings, step_until, workspace};
 use egui_kittest::kittest::Queryable;
-use reversi3d::ai::SearchKind;
+use lab::ai::SearchKind;
+use lab::tune::fit::Target;
 use reversi3d::app::Seat;
-use reversi3d::tune::fit::Target;
 
 #[test]
 fn a_tuning_run_from_the_panel_shows_its_rounds_and_its_best_player_can_be_used() {
@@ -38,7 +38,7 @@ fn a_tuning_run_from_the_panel_shows_its_rounds_and_its_best_player_can_be_used(
     let tuning = harness.state().session().tuning();
     let view = tuning.view().unwrap();
     assert_eq!(view.state.settings.start.name, "Jolly");
-    let others = reversi3d::ai::preset::built_in().len() - 1;
+    let others = lab::ai::preset::built_in().len() - 1;
     assert_eq!(
         view.state.settings.opponents.len(),
         others,

@@ -1,7 +1,8 @@
 //! A real one-node Slurm cluster on localhost: a sharded tournament submitted through the
 //! generated scripts must merge into exactly the report of the same tournament on one machine.
 //!
-//! Installs Debian's `slurm-wlm` and `munge` when they are missing, starts munged, slurmctld
+//! Needs Debian's `slurm-wlm` and `munge` installed, so it is ignored unless asked for
+//! (`.ci/run` installs them and runs it with `--include-ignored`). Starts munged, slurmctld
 //! and slurmd with their files in a temporary folder (ports chosen from the process id), and
 //! stops all of them at the end, pass or fail.
 
@@ -35,7 +36,6 @@ struct Cluster {
 
 impl Cluster {
     fn start(folder: &Path) -> Cluster {
-        install_when_missing();
         let cluster = Cluster {
             folder: folder.to_path_buf(),
             conf: folder.join("slurm.conf"),
@@ -131,26 +131,6 @@ impl Drop for Cluster {
     }
 }
 
-/// Installs Slurm and munge from Debian when they are not there yet.
-fn install_when_missing() {
-    let present = ["sbatch", "slurmctld", "slurmd", "munged", "mungekey"]
-        .iter()
-        .all(|tool| {
-            Command::new("which")
-                .arg(tool)
-                .output()
-                .is_ok_and(|o| o.status.success())
-        });
-    if !present {
-        let status = Command::new("apt-get")
-            .args(["install", "-y", "-q", "slurm-wlm", "munge"])
-            .env("DEBIAN_FRONTEND", "noninteractive")
-            .status()
-            .expect("apt-get runs");
-        assert!(status.success(), "installing slurm-wlm and munge failed");
-    }
-}
-
 /// Runs a command that must succeed, giving its output.
 fn run(command: &mut Command) -> Vec<u8> {
     let output = command
@@ -175,6 +155,7 @@ fn standings(report: &str) -> String {
 }
 
 #[test]
+#[ignore = "needs slurm-wlm and munge installed: run with --include-ignored, as .ci/run does"]
 fn a_sharded_tournament_on_a_one_node_cluster_merges_into_the_single_machine_report() {
     let folder = tempfile::tempdir().unwrap();
     let root = folder.path();

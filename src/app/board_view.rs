@@ -7,10 +7,10 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use super::judge_desk::Mark;
 use super::palette;
 use super::session::Session;
-use crate::engine::Color;
-use crate::engine::notation::format_cell;
-use crate::engine::search::score_text;
-use crate::engine::shape::Coords;
+use engine::Color;
+use engine::notation::format_cell;
+use engine::search::score_text;
+use engine::shape::Coords;
 
 /// Which cells a board shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

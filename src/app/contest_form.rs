@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::SearchKind;
-use crate::ai::selfplay::GameSettings;
-use crate::engine::{Rules, Shape};
+use engine::{Rules, Shape};
+use lab::ai::SearchKind;
+use lab::ai::selfplay::GameSettings;
 
 /// How the games of a tournament or an evolution run are played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

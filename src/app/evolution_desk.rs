@@ -9,11 +9,11 @@ use serde::{Deserialize, Serialize};
 
 use super::background::{Background, RunView, poll_view};
 use super::contest_form::ContestForm;
-use crate::ai::Preset;
-use crate::ai::checkpoint::load_checkpoint;
-use crate::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, EvolutionState};
-use crate::ai::gsprt::Gsprt;
-use crate::files::time_stamp;
+use lab::ai::Preset;
+use lab::ai::checkpoint::load_checkpoint;
+use lab::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, EvolutionState};
+use lab::ai::gsprt::Gsprt;
+use lab::files::time_stamp;
 
 /// What the Evolution panel sets up (the player is the Weights panel's player).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -155,7 +155,7 @@ impl EvolutionDesk {
         folder: PathBuf,
         state: EvolutionState,
         wake: impl Fn() + Send + Sync + 'static,
-        open: impl FnOnce() -> Result<Evolution, crate::ai::RunError> + Send + 'static,
+        open: impl FnOnce() -> Result<Evolution, lab::ai::RunError> + Send + 'static,
     ) {
         self.run = None;
         form.folder = Some(folder.clone());

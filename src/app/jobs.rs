@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use crate::ai::{SearchRequest, Thought, think};
-use crate::engine::search::Analysis;
+use engine::search::Analysis;
+use lab::ai::{SearchRequest, Thought, think};
 
 /// Why a search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,12 +129,12 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::*;
-    use crate::ai::SearchKind;
-    use crate::engine::{Rules, Weights};
+    use engine::{Rules, Weights};
+    use lab::ai::SearchKind;
 
     fn long_search(search: SearchKind) -> SearchRequest {
         SearchRequest {
-            start: crate::engine::Setup::start("8x8x8".parse().expect("a valid board")),
+            start: engine::Setup::start("8x8x8".parse().expect("a valid board")),
             rules: Rules::Classic,
             moves: Vec::new(),
             search,

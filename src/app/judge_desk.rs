@@ -6,14 +6,14 @@ use std::sync::Arc;
 
 use super::background::{Background, drain};
 use super::series_desk::{SeriesDesk, SeriesRequest};
-use crate::ai::AiPlayer;
-use crate::ai::compare::contestant_analysis;
-use crate::ai::reference::{Reference, ReferenceCache, ReferenceSettings};
-use crate::ai::review::{Review, ReviewProgress, review_game};
-use crate::engine::Setup;
-use crate::engine::notation::Move;
-use crate::engine::search::Analysis;
-use crate::game::Game;
+use engine::Setup;
+use engine::notation::Move;
+use engine::search::Analysis;
+use lab::ai::AiPlayer;
+use lab::ai::compare::contestant_analysis;
+use lab::ai::reference::{Reference, ReferenceCache, ReferenceSettings};
+use lab::ai::review::{Review, ReviewProgress, review_game};
+use lab::game::Game;
 
 /// A cell's mark when the boards are coloured from a comparison.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -5,10 +5,10 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::reference::{ReferenceLimit, ReferenceSettings};
-use crate::ai::review::MistakeThresholds;
-use crate::ai::{AiPlayer, Preset, SearchKind};
-use crate::engine::Rules;
+use engine::Rules;
+use lab::ai::reference::{ReferenceLimit, ReferenceSettings};
+use lab::ai::review::MistakeThresholds;
+use lab::ai::{AiPlayer, Preset, SearchKind};
 
 /// One contestant of the Compare panel: a player (a preset, or the Weights panel's player with
 /// its unsaved edits), its depth and its search.

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use super::judge_form::Colouring;
 use super::settings::Seat;
-use crate::engine::Shape;
-use crate::engine::notation::parse_moves;
+use engine::Shape;
+use engine::notation::parse_moves;
 
 /// The GUI's own command-line options.
 #[derive(clap::Args, Debug, Default, Clone)]
@@ -51,7 +51,7 @@ pub struct LaunchArgs {
 impl LaunchArgs {
     /// Checks the options before the window opens: players must exist in `library`, moves
     /// must be legal.
-    pub fn check(&self, library: &crate::ai::PresetLibrary) -> anyhow::Result<()> {
+    pub fn check(&self, library: &lab::ai::PresetLibrary) -> anyhow::Result<()> {
         for seat in [&self.red, &self.green].into_iter().flatten() {
             if let Some(name) = parse_seat(seat)?.ai
                 && library.find(&name).is_none()
@@ -60,11 +60,11 @@ impl LaunchArgs {
             }
         }
         if let (Some(board), Some(moves)) = (self.board, &self.moves) {
-            let mut game = crate::game::Game::new(
+            let mut game = lab::game::Game::new(
                 board,
-                crate::engine::Rules::Classic,
-                crate::ai::Player::Human,
-                crate::ai::Player::Human,
+                engine::Rules::Classic,
+                lab::ai::Player::Human,
+                lab::ai::Player::Human,
             );
             game.set_moves(parse_moves(board, moves)?)?;
         }
@@ -164,7 +164,7 @@ impl ScreenshotPlan {
             .ok_or_else(|| anyhow::anyhow!("the captured image has the wrong size"))?;
         let mut png = Vec::new();
         buffer.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)?;
-        crate::files::write_atomically(&self.path, png)?;
+        lab::files::write_atomically(&self.path, png)?;
         Ok(())
     }
 }

@@ -42,8 +42,8 @@ pub use settings::{GridMode, Seat, Settings};
 pub use tournament_desk::{LiveTournament, TournamentDesk, TournamentForm};
 pub use tune_desk::{LiveRound, MatchPoint, TuneDesk, TuneForm, TuneView};
 
-use crate::ai::PresetLibrary;
-use crate::engine::Color;
+use engine::Color;
+use lab::ai::PresetLibrary;
 
 const SETTINGS_KEY: &str = "settings";
 const LAYOUT_KEY: &str = "layout";
@@ -160,7 +160,7 @@ impl ReversiApp {
             .unwrap_or_else(default_layout);
         let mut app = ReversiApp::new(ctx, settings, layout, library);
         let record = storage.and_then(|s| s.get_string(GAME_KEY));
-        match record.map(|text| crate::game::Game::from_record(&text)) {
+        match record.map(|text| lab::game::Game::from_record(&text)) {
             Some(Ok(game)) if !game.moves().is_empty() => {
                 app.session.restore_game(game, "the last session");
             }

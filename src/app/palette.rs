@@ -2,8 +2,8 @@
 
 use egui::Color32;
 
-use crate::engine::shape::Category;
-use crate::engine::{Color, Weights};
+use engine::shape::Category;
+use engine::{Color, Weights};
 
 /// The board's felt.
 pub const FELT: Color32 = Color32::from_rgb(22, 92, 60);

@@ -3,13 +3,13 @@
 //! in the background, with the results growing live.
 
 use super::background::{Background, drain};
-use crate::ai::compare::{ComparedPosition, compare_positions};
-use crate::ai::compare_report::{CompareReport, compare_report};
-use crate::ai::reference::{ReferenceCache, ReferenceSettings};
-use crate::ai::sampling::{SamplingSettings, sample_positions};
-use crate::ai::selfplay::GameSettings;
-use crate::ai::{AiPlayer, SearchKind};
-use crate::engine::{Rules, Setup, Shape};
+use engine::{Rules, Setup, Shape};
+use lab::ai::compare::{ComparedPosition, compare_positions};
+use lab::ai::compare_report::{CompareReport, compare_report};
+use lab::ai::reference::{ReferenceCache, ReferenceSettings};
+use lab::ai::sampling::{SamplingSettings, sample_positions};
+use lab::ai::selfplay::GameSettings;
+use lab::ai::{AiPlayer, SearchKind};
 
 /// The self-play games positions are sampled from: short searches after random openings.
 const SAMPLE_DEPTH: u32 = 2;

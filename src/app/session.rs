@@ -31,12 +31,12 @@ use super::log::{Level, Log};
 use super::settings::{Seat, Settings};
 use super::tournament_desk::TournamentDesk;
 use super::tune_desk::TuneDesk;
-use crate::ai::{AiPlayer, Player, Preset, PresetLibrary, SearchRequest, Thought};
-use crate::engine::notation::{Move, format_cell};
-use crate::engine::search::{Analysis, score_text};
-use crate::engine::shape::Category;
-use crate::engine::{Color, Setup, Shape, Weights};
-use crate::game::{Board, Game};
+use engine::notation::{Move, format_cell};
+use engine::search::{Analysis, score_text};
+use engine::shape::Category;
+use engine::{Color, Setup, Shape, Weights};
+use lab::ai::{AiPlayer, Player, Preset, PresetLibrary, SearchRequest, Thought};
+use lab::game::{Board, Game};
 
 /// The analysis shown for a position.
 #[derive(Clone, Debug)]
@@ -348,8 +348,8 @@ impl Session {
 
     /// Replaces the game's moves with `text` (1-based x-y-z, passes implied), stopped at the
     /// end; refused text changes nothing.
-    pub fn set_moves(&mut self, text: &str) -> Result<(), crate::engine::notation::NotationError> {
-        let moves = crate::engine::notation::parse_moves(self.game.shape, text)?;
+    pub fn set_moves(&mut self, text: &str) -> Result<(), engine::notation::NotationError> {
+        let moves = engine::notation::parse_moves(self.game.shape, text)?;
         self.game.set_moves(moves)?;
         self.playing = false;
         self.changed();
@@ -410,7 +410,7 @@ impl Session {
     }
 
     /// Sets the scoring rules of the game (the position stays).
-    pub fn set_rules(&mut self, rules: crate::engine::Rules) {
+    pub fn set_rules(&mut self, rules: engine::Rules) {
         self.settings.rules = rules;
         self.game.rules = rules;
         self.changed();
@@ -471,7 +471,7 @@ impl Session {
                 nodes: analysis.nodes.total(),
                 seconds: analysis.elapsed.as_secs_f64(),
                 red_value: analysis.best_score().map(|score| {
-                    let value = crate::ai::reference::judged(score, false);
+                    let value = lab::ai::reference::judged(score, false);
                     if mover == Color::Red { value } else { -value }
                 }),
             });
@@ -504,7 +504,7 @@ impl Session {
             return;
         }
         let moves = &self.game.moves()[..self.game.cursor()];
-        self.value = crate::ai::static_value(self.game.start(), moves, &weights)
+        self.value = lab::ai::static_value(self.game.start(), moves, &weights)
             .ok()
             .map(|(mover, value)| ValueOf {
                 revision: self.revision,

@@ -2,9 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::SearchKind;
-use crate::ai::gsprt::Gsprt;
-use crate::engine::{Rules, Shape};
+use engine::{Rules, Shape};
+use lab::ai::SearchKind;
+use lab::ai::gsprt::Gsprt;
 
 /// Who sits on one side: a human, or an AI preset (by name) with its depth.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -227,10 +227,10 @@ impl Settings {
     }
 
     /// The seat of `color`.
-    pub fn seat(&self, color: crate::engine::Color) -> &Seat {
+    pub fn seat(&self, color: engine::Color) -> &Seat {
         match color {
-            crate::engine::Color::Red => &self.red,
-            crate::engine::Color::Green => &self.green,
+            engine::Color::Red => &self.red,
+            engine::Color::Green => &self.green,
         }
     }
 }

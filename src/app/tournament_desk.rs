@@ -9,14 +9,14 @@ use serde::{Deserialize, Serialize};
 
 use super::background::{Background, drain};
 use super::contest_form::ContestForm;
-use crate::ai::Preset;
-use crate::ai::crosstable::Crosstable;
-use crate::ai::tournament::{
+use lab::ai::Preset;
+use lab::ai::crosstable::Crosstable;
+use lab::ai::tournament::{
     Progress, TournamentGame, TournamentResult, TournamentSettings, run_tournament,
 };
-use crate::ai::tournament_report::to_csv;
-use crate::files::time_stamp;
-use crate::files::write_atomically;
+use lab::ai::tournament_report::to_csv;
+use lab::files::time_stamp;
+use lab::files::write_atomically;
 
 /// What the Tournament panel sets up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -9,15 +9,15 @@ use serde::{Deserialize, Serialize};
 
 use super::background::{Background, RunView, poll_view};
 use super::contest_form::ContestForm;
-use crate::ai::Preset;
-use crate::ai::arena::MatchResult;
-use crate::ai::checkpoint::load_checkpoint;
-use crate::ai::crosstable::EloEstimate;
-use crate::files::time_stamp;
-use crate::tune::fit::{Iteration, Target};
-use crate::tune::generate::GenerationProgress;
-use crate::tune::position_set::NamedWeights;
-use crate::tune::rounds::{RoundsEvent, RoundsSettings, RoundsState, TuningRun};
+use lab::ai::Preset;
+use lab::ai::arena::MatchResult;
+use lab::ai::checkpoint::load_checkpoint;
+use lab::ai::crosstable::EloEstimate;
+use lab::files::time_stamp;
+use lab::tune::fit::{Iteration, Target};
+use lab::tune::generate::GenerationProgress;
+use lab::tune::position_set::NamedWeights;
+use lab::tune::rounds::{RoundsEvent, RoundsSettings, RoundsState, TuningRun};
 
 /// What the Tune panel sets up (the player tuned is the Weights panel's player).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -57,7 +57,7 @@ impl Default for TuneForm {
             verify_depth: 2,
             with_roster: true,
             contest: ContestForm {
-                search: crate::ai::SearchKind::Strong,
+                search: lab::ai::SearchKind::Strong,
                 ..ContestForm::default()
             },
             folder: None,
@@ -202,7 +202,7 @@ impl TuneDesk {
         folder: PathBuf,
         state: RoundsState,
         wake: impl Fn() + Send + Sync + 'static,
-        open: impl FnOnce() -> Result<TuningRun, crate::ai::RunError> + Send + 'static,
+        open: impl FnOnce() -> Result<TuningRun, lab::ai::RunError> + Send + 'static,
     ) {
         self.run = None;
         form.folder = Some(folder.clone());
@@ -245,7 +245,7 @@ impl TuneDesk {
         let view = self.view.as_ref()?;
         let accepted = view.state.history.iter().any(|round| round.accepted);
         accepted.then(|| {
-            let file = crate::ai::preset::file_name_of(&view.state.best.name);
+            let file = lab::ai::preset::file_name_of(&view.state.best.name);
             view.folder.join(file)
         })
     }

@@ -7,9 +7,9 @@ use std::io::Write;
 use clap::Args;
 
 use super::setup::{PositionArgs, SearchArgs, SearchChoice, StrongArgs};
-use crate::engine::notation::format_cell;
-use crate::engine::search::{StrongSettings, analyze, analyze_strong};
-use crate::engine::{Geometry, WidthJob};
+use engine::notation::format_cell;
+use engine::search::{StrongSettings, analyze, analyze_strong};
+use engine::{Geometry, WidthJob};
 
 /// Arguments of `reversi3d analyze`.
 #[derive(Args, Debug)]
@@ -53,7 +53,7 @@ impl WidthJob for Report<'_> {
         let (args, out) = (self.args, self.out);
         let shape = geometry.shape();
         let position = args.position.position(geometry)?;
-        let arwen = crate::ai::preset::built_in_named("Arwen").expect("Arwen is built in");
+        let arwen = lab::ai::preset::built_in_named("Arwen").expect("Arwen is built in");
         let (label, weights) = args.search.weights(("Arwen", arwen.weights))?;
         writeln!(
             out,
@@ -61,7 +61,7 @@ impl WidthJob for Report<'_> {
             position.to_move, args.depth, args.search_kind
         )?;
         if position.is_game_over(geometry) {
-            let outcome = position.outcome(crate::engine::Rules::Classic);
+            let outcome = position.outcome(engine::Rules::Classic);
             writeln!(out, "the game is over: {outcome:?} (classic rules)")?;
             return Ok(());
         }

@@ -8,8 +8,8 @@ use std::io::Write;
 use clap::Args;
 
 use super::setup::{PositionArgs, SearchArgs};
-use crate::engine::search::analyze;
-use crate::engine::{Geometry, Weights, WidthJob};
+use engine::search::analyze;
+use engine::{Geometry, Weights, WidthJob};
 
 /// The earlier Arwen the seed used for its published benchmark tables (DESIGN §2).
 pub const ARWEN_V10: Weights = Weights([13, 7, 1000, -1, -9, 97, -2, 4, -1]);

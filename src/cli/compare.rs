@@ -12,18 +12,18 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::interrupt::interrupt_flag;
 use super::reference_args::ReferenceArgs;
 use super::setup::{RulesChoice, SearchChoice, find_player};
-use crate::ai::compare::{ComparedPosition, compare_positions};
-use crate::ai::compare_report::{CompareReport, PlayerStats, compare_report, mean, median};
-use crate::ai::reference::ReferenceCache;
-use crate::ai::sampling::{SamplingSettings, sample_positions};
-use crate::ai::selfplay::GameSettings;
-use crate::ai::{AiPlayer, PresetLibrary, SearchKind};
-use crate::cluster::Shard;
-use crate::cluster::compare::{COMPARE, CompareStamp, run_compare_shard};
-use crate::engine::notation::format_cell;
-use crate::engine::{Setup, Shape};
-use crate::files::write_atomically;
-use crate::game::position_list::read_positions;
+use engine::notation::format_cell;
+use engine::{Setup, Shape};
+use lab::ai::compare::{ComparedPosition, compare_positions};
+use lab::ai::compare_report::{CompareReport, PlayerStats, compare_report, mean, median};
+use lab::ai::reference::ReferenceCache;
+use lab::ai::sampling::{SamplingSettings, sample_positions};
+use lab::ai::selfplay::GameSettings;
+use lab::ai::{AiPlayer, PresetLibrary, SearchKind};
+use lab::cluster::Shard;
+use lab::cluster::compare::{COMPARE, CompareStamp, run_compare_shard};
+use lab::files::write_atomically;
+use lab::game::position_list::read_positions;
 
 /// Arguments of `reversi3d compare`.
 #[derive(Args, Debug)]

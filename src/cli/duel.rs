@@ -10,9 +10,9 @@ use anyhow::Context;
 
 use super::interrupt::interrupt_flag;
 use super::setup::{GameArgs, find_player};
-use crate::ai::duel::{DuelResult, DuelSettings, run_duel};
-use crate::ai::gsprt::{Gsprt, Verdict};
-use crate::ai::{Preset, PresetLibrary};
+use lab::ai::duel::{DuelResult, DuelSettings, run_duel};
+use lab::ai::gsprt::{Gsprt, Verdict};
+use lab::ai::{Preset, PresetLibrary};
 
 /// Arguments of `reversi3d match`.
 #[derive(Args, Debug)]

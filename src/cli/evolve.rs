@@ -10,9 +10,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::interrupt_flag;
 use super::setup::{GameArgs, find_player};
-use crate::ai::PresetLibrary;
-use crate::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, total_time};
-use crate::ai::gsprt::Gsprt;
+use lab::ai::PresetLibrary;
+use lab::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, total_time};
+use lab::ai::gsprt::Gsprt;
 
 /// Arguments of `reversi3d evolve`.
 #[derive(Args, Debug)]

@@ -8,11 +8,11 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use super::interrupt::interrupt_flag;
-use crate::engine::patterns::parse_edges;
-use crate::engine::{Rules, Shape};
-use crate::files::write_atomically;
-use crate::tune::pattern_fit::{PatternFitSettings, fit_patterns};
-use crate::tune::position_set::read_position_set;
+use engine::patterns::parse_edges;
+use engine::{Rules, Shape};
+use lab::files::write_atomically;
+use lab::tune::pattern_fit::{PatternFitSettings, fit_patterns};
+use lab::tune::position_set::read_position_set;
 
 /// Arguments of `reversi3d fit-patterns`.
 #[derive(Args, Debug)]
@@ -70,7 +70,7 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
         patience: args.patience,
         regularization: args.regularization,
     };
-    let mut report = |epoch: &crate::tune::pattern_fit::PatternEpoch| {
+    let mut report = |epoch: &lab::tune::pattern_fit::PatternEpoch| {
         if epoch.number % 10 == 1 {
             let _ = writeln!(
                 out,

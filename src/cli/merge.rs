@@ -6,15 +6,15 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::ai::compare_report::compare_report;
-use crate::ai::tournament::game_line;
-use crate::ai::tournament_report::{standings_text, to_csv};
-use crate::cluster::compare::{COMPARE, merge_compare};
-use crate::cluster::gather;
-use crate::cluster::positions::{POSITIONS, merge_positions};
-use crate::cluster::tournament::{TOURNAMENT, merge_tournament};
-use crate::engine::Setup;
-use crate::files::write_atomically;
+use engine::Setup;
+use lab::ai::compare_report::compare_report;
+use lab::ai::tournament::game_line;
+use lab::ai::tournament_report::{standings_text, to_csv};
+use lab::cluster::compare::{COMPARE, merge_compare};
+use lab::cluster::gather;
+use lab::cluster::positions::{POSITIONS, merge_positions};
+use lab::cluster::tournament::{TOURNAMENT, merge_tournament};
+use lab::files::write_atomically;
 
 /// Arguments of `reversi3d merge`.
 #[derive(Args, Debug)]
@@ -59,7 +59,7 @@ pub fn run(args: &MergeArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()>
                 writeln!(out, "results written to {}", path.display())?;
             }
             if let Some(path) = &args.games_file {
-                let mut text = crate::ai::tournament::GAMES_HEADER.to_string() + "\n";
+                let mut text = lab::ai::tournament::GAMES_HEADER.to_string() + "\n";
                 for game in &result.games {
                     text += &(game_line(&result.settings, game) + "\n");
                 }

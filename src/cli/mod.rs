@@ -125,7 +125,7 @@ pub(crate) fn thread_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
 /// finished records are and that it must be run again before the merge.
 pub(crate) fn shard_ended(
     out: &mut dyn std::io::Write,
-    shard: crate::cluster::Shard,
+    shard: lab::cluster::Shard,
     kind: &str,
     dir: &std::path::Path,
     file: Option<std::path::PathBuf>,
@@ -135,7 +135,7 @@ pub(crate) fn shard_ended(
         None => anyhow::bail!(
             "shard {shard} stopped early: its finished records are in {}, but it must be \
              rerun to be merged",
-            dir.join(shard.file_name(kind) + crate::cluster::shard_file::PARTIAL_SUFFIX)
+            dir.join(shard.file_name(kind) + lab::cluster::shard_file::PARTIAL_SUFFIX)
                 .display()
         ),
     }

@@ -6,8 +6,8 @@ use std::io::Write;
 
 use clap::Args;
 
-use crate::engine::perft::{perft, perft_parallel};
-use crate::engine::{Geometry, Position, Shape, WidthJob};
+use engine::perft::{perft, perft_parallel};
+use engine::{Geometry, Position, Shape, WidthJob};
 
 /// Arguments of `reversi3d perft`.
 #[derive(Args, Debug)]

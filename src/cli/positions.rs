@@ -10,11 +10,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::interrupt_flag;
 use super::setup::{GameArgs, find_player, players_or_all};
-use crate::ai::PresetLibrary;
-use crate::cluster::Shard;
-use crate::cluster::positions::{POSITIONS, game_limit, run_positions_shard};
-use crate::tune::generate::{GenerationProgress, generate_positions};
-use crate::tune::position_set::{
+use lab::ai::PresetLibrary;
+use lab::cluster::Shard;
+use lab::cluster::positions::{POSITIONS, game_limit, run_positions_shard};
+use lab::tune::generate::{GenerationProgress, generate_positions};
+use lab::tune::position_set::{
     LabelSettings, NamedWeights, PositionSetSettings, PositionSetWriter, ResumePoint,
     read_position_set,
 };

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, anyhow};
 use clap::Subcommand;
 
-use crate::ai::PresetLibrary;
+use lab::ai::PresetLibrary;
 
 /// What to do with presets.
 #[derive(Subcommand, Debug)]

@@ -5,10 +5,10 @@ use std::time::Duration;
 use clap::Args;
 
 use super::setup::find_player;
-use crate::ai::PresetLibrary;
-use crate::ai::reference::{ReferenceLimit, ReferenceSettings};
-use crate::engine::Rules;
-use crate::engine::search::StrongSettings;
+use engine::Rules;
+use engine::search::StrongSettings;
+use lab::ai::PresetLibrary;
+use lab::ai::reference::{ReferenceLimit, ReferenceSettings};
 
 /// How the reference searches (DESIGN §7).
 #[derive(Args, Debug)]

@@ -10,12 +10,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::interrupt_flag;
 use super::reference_args::ReferenceArgs;
-use crate::ai::reference::ReferenceCache;
-use crate::ai::review::{MistakeThresholds, Review, ReviewedMove, SideSummary, review_game};
-use crate::engine::Color;
-use crate::engine::notation::format_cell;
-use crate::files::write_atomically;
-use crate::game::Game;
+use engine::Color;
+use engine::notation::format_cell;
+use lab::ai::reference::ReferenceCache;
+use lab::ai::review::{MistakeThresholds, Review, ReviewedMove, SideSummary, review_game};
+use lab::files::write_atomically;
+use lab::game::Game;
 
 /// Arguments of `reversi3d review`.
 #[derive(Args, Debug)]
@@ -157,7 +157,7 @@ fn side(color: Color) -> &'static str {
 }
 
 fn summary_line(color: Color, summary: &SideSummary) -> String {
-    let mean = |tally: crate::ai::review::LossTally, unit: &str| match tally.mean() {
+    let mean = |tally: lab::ai::review::LossTally, unit: &str| match tally.mean() {
         Some(mean) => format!(
             "{} {unit} over {} moves (mean {mean:.1})",
             tally.total, tally.moves

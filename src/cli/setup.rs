@@ -3,16 +3,16 @@
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
-use crate::ai::selfplay::GameSettings;
-use crate::ai::{Preset, PresetLibrary, SearchKind};
+use lab::ai::selfplay::GameSettings;
+use lab::ai::{Preset, PresetLibrary, SearchKind};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use crate::engine::notation::{parse_moves, parse_transcript, replay, replay_transcript};
-use crate::engine::search::{AnalysisSettings, StrongSettings};
-use crate::engine::{Geometry, Position, Rules, Shape, Weights};
-use crate::game::Game;
-use crate::game::position_list::parse_position_line;
+use engine::notation::{parse_moves, parse_transcript, replay, replay_transcript};
+use engine::search::{AnalysisSettings, StrongSettings};
+use engine::{Geometry, Position, Rules, Shape, Weights};
+use lab::game::Game;
+use lab::game::position_list::parse_position_line;
 
 /// A switch written `on` or `off`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -11,10 +11,8 @@ use clap::{Args, Subcommand};
 use super::compare::{self, CompareArgs};
 use super::positions::{self, PositionsArgs};
 use super::tournament::{self, TournamentArgs};
-use crate::cluster::slurm::{
-    ARRAY_SCRIPT, MERGE_SCRIPT, SUBMIT_SCRIPT, SlurmPlan, split_arguments,
-};
-use crate::files::{time_stamp, write_atomically};
+use lab::cluster::slurm::{ARRAY_SCRIPT, MERGE_SCRIPT, SUBMIT_SCRIPT, SlurmPlan, split_arguments};
+use lab::files::{time_stamp, write_atomically};
 
 /// The runs that can be spread over a cluster.
 #[derive(Subcommand, Debug)]

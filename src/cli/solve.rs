@@ -10,14 +10,14 @@ use anyhow::Context;
 use clap::Args;
 
 use super::setup::{PositionArgs, StrongArgs};
-use crate::engine::Shape;
-use crate::engine::notation::{Move, format_cell, replay};
-use crate::engine::obf::{ScoredPosition, obf_shape, square_of_cell};
-use crate::engine::patterns::PatternEvaluation;
-use crate::engine::search::{Analysis, SOLVER_ORDERING, margin_of_score, solve_strong};
-use crate::engine::{Geometry, Position, Weights, WidthJob};
-use crate::files::read_text_up_to;
-use crate::game::position_list::parse_scored_line;
+use engine::Shape;
+use engine::notation::{Move, format_cell, replay};
+use engine::obf::{ScoredPosition, obf_shape, square_of_cell};
+use engine::patterns::PatternEvaluation;
+use engine::search::{Analysis, SOLVER_ORDERING, margin_of_score, solve_strong};
+use engine::{Geometry, Position, Weights, WidthJob};
+use lab::files::read_text_up_to;
+use lab::game::position_list::parse_scored_line;
 
 /// Arguments of `reversi3d solve`.
 #[derive(Args, Debug)]
@@ -272,7 +272,7 @@ fn parse_range(text: &str, count: usize) -> anyhow::Result<(usize, usize)> {
 }
 
 struct SolveSetup<'a> {
-    setup: &'a crate::engine::Setup,
+    setup: &'a engine::Setup,
     args: &'a SolveArgs,
 }
 

@@ -9,14 +9,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::interrupt_flag;
 use super::setup::{GameArgs, players_or_all};
-use crate::ai::PresetLibrary;
-use crate::ai::tournament::{
+use lab::ai::PresetLibrary;
+use lab::ai::tournament::{
     Progress, TournamentGame, TournamentResult, TournamentSettings, run_tournament,
 };
-use crate::ai::tournament_report::{standings_text, to_csv};
-use crate::cluster::Shard;
-use crate::cluster::tournament::{TOURNAMENT, run_tournament_shard};
-use crate::files::{time_stamp, write_atomically};
+use lab::ai::tournament_report::{standings_text, to_csv};
+use lab::cluster::Shard;
+use lab::cluster::tournament::{TOURNAMENT, run_tournament_shard};
+use lab::files::{time_stamp, write_atomically};
 
 /// Arguments of `reversi3d tournament`.
 #[derive(Args, Debug)]

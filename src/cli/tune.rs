@@ -12,11 +12,11 @@ use anyhow::Context;
 
 use super::interrupt::interrupt_flag;
 use super::tune_rounds::RoundsArgs;
-use crate::ai::duel::DuelSettings;
-use crate::ai::gsprt::Gsprt;
-use crate::ai::{Preset, PresetLibrary};
-use crate::tune::fit::{Fit, FitSettings, Target, fit};
-use crate::tune::position_set::{PositionSet, file_hash, read_position_set};
+use lab::ai::duel::DuelSettings;
+use lab::ai::gsprt::Gsprt;
+use lab::ai::{Preset, PresetLibrary};
+use lab::tune::fit::{Fit, FitSettings, Target, fit};
+use lab::tune::position_set::{PositionSet, file_hash, read_position_set};
 
 /// What the weights are fitted to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -11,10 +11,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::interrupt_flag;
 use super::setup::{RulesChoice, SearchChoice, find_player};
-use crate::ai::PresetLibrary;
-use crate::ai::selfplay::GameSettings;
-use crate::tune::position_set::NamedWeights;
-use crate::tune::rounds::{RoundsEvent, RoundsSettings, RoundsState, TuningRun};
+use lab::ai::PresetLibrary;
+use lab::ai::selfplay::GameSettings;
+use lab::tune::position_set::NamedWeights;
+use lab::tune::rounds::{RoundsEvent, RoundsSettings, RoundsState, TuningRun};
 
 /// The options of tuning in rounds.
 #[derive(Args, Debug)]
@@ -30,7 +30,7 @@ pub struct RoundsArgs {
     pub resume: Option<PathBuf>,
     /// Rounds: the board.
     #[arg(long, default_value = "6x6x6")]
-    pub board: crate::engine::Shape,
+    pub board: engine::Shape,
     /// Rounds: the position sets' games' depth.
     #[arg(long, default_value_t = 2)]
     pub depth: u32,

@@ -4,9 +4,9 @@
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
-use reversi3d::ai::PresetLibrary;
+use engine::Shape;
+use lab::ai::PresetLibrary;
 use reversi3d::app::{ReversiApp, Seat, Settings, default_layout};
-use reversi3d::engine::Shape;
 
 /// A workspace with `settings`, presets in a fresh folder, in a large window.
 pub fn workspace(settings: Settings) -> (Harness<'static, ReversiApp>, tempfile::TempDir) {

@@ -5,9 +5,9 @@ use egui_plot::{Bar, BarChart, Legend, Plot};
 
 use crate::app::palette;
 use crate::app::session::Session;
-use crate::engine::Color;
-use crate::engine::notation::format_cell;
-use crate::engine::search::score_text;
+use engine::Color;
+use engine::notation::format_cell;
+use engine::search::score_text;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {

@@ -2,13 +2,13 @@
 //! every move with each contestant's score and rank, the reference's score and the move's
 //! loss; choices marked, disputed moves highlighted; the boards coloured by one of them.
 
-use crate::ai::SearchKind;
 use crate::app::judge_desk::PositionJudgement;
 use crate::app::judge_form::{Colouring, ContestantForm, JudgeForm, ReferenceMode};
 use crate::app::palette;
 use crate::app::session::Session;
-use crate::engine::notation::format_cell;
-use crate::engine::search::score_text;
+use engine::notation::format_cell;
+use engine::search::score_text;
+use lab::ai::SearchKind;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {

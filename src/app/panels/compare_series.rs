@@ -4,8 +4,8 @@
 
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 
-use crate::ai::compare_report::{PlayerStats, mean, median};
 use crate::app::session::Session;
+use lab::ai::compare_report::{PlayerStats, mean, median};
 
 /// Draws the section.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {

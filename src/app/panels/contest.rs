@@ -1,10 +1,10 @@
 //! Controls shared by the Tournament, Evolution and Tune panels: how their games are played,
 //! the colour of a net score, and the buttons of a long run.
 
-use crate::ai::SearchKind;
 use crate::app::contest_form::ContestForm;
 use crate::app::settings::Settings;
-use crate::engine::{Rules, Shape};
+use engine::{Rules, Shape};
+use lab::ai::SearchKind;
 
 /// The boards offered for tournaments and evolution.
 const BOARDS: [&str; 8] = [

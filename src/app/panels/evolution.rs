@@ -5,10 +5,10 @@
 use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 
 use super::contest::{RunAction, RunTips, game_rows, net_colour, run_buttons};
-use crate::ai::gsprt::Gsprt;
 use crate::app::evolution_desk::EvolutionView;
 use crate::app::session::Session;
-use crate::engine::Weights;
+use engine::Weights;
+use lab::ai::gsprt::Gsprt;
 
 /// The height of each chart.
 const CHART_HEIGHT: f32 = 180.0;

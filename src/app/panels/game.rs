@@ -1,10 +1,10 @@
 //! The Game panel: players, board, rules, search settings, toggles and Play/Stop/Reset.
 
 use super::toggle;
-use crate::ai::SearchKind;
 use crate::app::session::Session;
 use crate::app::settings::Settings;
-use crate::engine::{Color, Rules, Shape};
+use engine::{Color, Rules, Shape};
+use lab::ai::SearchKind;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {

@@ -3,8 +3,8 @@
 
 use crate::app::palette;
 use crate::app::session::Session;
-use crate::engine::Color;
-use crate::engine::notation::{Move, format_cell};
+use engine::Color;
+use engine::notation::{Move, format_cell};
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {

@@ -6,12 +6,12 @@
 
 use egui_plot::{Bar, BarChart, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 
-use crate::ai::reference::DECISIVE;
-use crate::ai::review::{MistakeThresholds, Review};
 use crate::app::palette;
 use crate::app::session::Session;
-use crate::engine::Color;
-use crate::engine::notation::format_cell;
+use engine::Color;
+use engine::notation::format_cell;
+use lab::ai::reference::DECISIVE;
+use lab::ai::review::{MistakeThresholds, Review};
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
@@ -107,7 +107,7 @@ fn summary(ui: &mut egui::Ui, review: &Review, thresholds: &MistakeThresholds) {
             ui.end_row();
             for color in [Color::Red, Color::Green] {
                 let side = review.summary(color, thresholds);
-                let tally = |t: crate::ai::review::LossTally| match t.mean() {
+                let tally = |t: lab::ai::review::LossTally| match t.mean() {
                     Some(mean) => format!("{} (mean {mean:.1})", t.total),
                     None => "—".to_string(),
                 };

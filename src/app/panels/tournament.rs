@@ -4,7 +4,7 @@
 use super::contest::{game_rows, net_colour};
 use crate::app::session::Session;
 use crate::app::tournament_desk::LiveTournament;
-use crate::engine::{Color, Outcome};
+use engine::{Color, Outcome};
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {

@@ -8,8 +8,8 @@ use egui_plot::{Legend, Line, LineStyle, Plot, PlotPoints};
 use super::contest::{RunAction, RunTips, game_rows, net_colour, run_buttons};
 use crate::app::session::Session;
 use crate::app::tune_desk::{LiveRound, TuneView};
-use crate::engine::Weights;
-use crate::tune::fit::Target;
+use engine::Weights;
+use lab::tune::fit::Target;
 
 /// The height of each chart.
 const CHART_HEIGHT: f32 = 170.0;
@@ -176,7 +176,7 @@ fn run_row(ui: &mut egui::Ui, session: &mut Session) {
 
 /// The training and hold-out losses of the round's fit, step by step.
 fn loss_chart(ui: &mut egui::Ui, live: &LiveRound) {
-    let line = |pick: fn(&crate::tune::fit::Iteration) -> f64| -> Vec<[f64; 2]> {
+    let line = |pick: fn(&lab::tune::fit::Iteration) -> f64| -> Vec<[f64; 2]> {
         live.steps
             .iter()
             .map(|step| [step.number as f64, pick(step)])

@@ -4,8 +4,8 @@
 use crate::app::dialogs::FileTask;
 use crate::app::palette;
 use crate::app::session::Session;
-use crate::engine::Weights;
-use crate::engine::shape::Category;
+use engine::Weights;
+use engine::shape::Category;
 
 /// What each weight counts (tooltips).
 const MEANINGS: [&str; 9] = [

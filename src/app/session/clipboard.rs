@@ -3,11 +3,11 @@
 //! are offered for copying.
 
 use super::Session;
-use crate::ai::Player;
-use crate::engine::notation::format_transcript;
-use crate::engine::obf::format_obf;
-use crate::game::Game;
-use crate::game::paste::{Pasted, recognise};
+use engine::notation::format_transcript;
+use engine::obf::format_obf;
+use lab::ai::Player;
+use lab::game::Game;
+use lab::game::paste::{Pasted, recognise};
 
 /// What can be copied from the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,7 +83,7 @@ impl Session {
         match kind {
             CopyKind::Position => Ok(here.text()),
             CopyKind::Moves => Ok(self.game.moves_text()),
-            CopyKind::Transcript if self.game.shape != crate::engine::obf::obf_shape() => {
+            CopyKind::Transcript if self.game.shape != engine::obf::obf_shape() => {
                 Err("transcripts exist on 8x8 only".to_string())
             }
             CopyKind::Transcript if !self.game.starts_at_the_start() => Err(

@@ -5,14 +5,14 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::Session;
-use crate::ai::{Player, Preset};
 use crate::app::contest_form::runs_folder;
 use crate::app::dialogs::FileTask;
 use crate::app::evolution_desk::EvolutionDesk;
 use crate::app::layout::Pane;
 use crate::app::log::Level;
 use crate::app::tournament_desk::TournamentDesk;
-use crate::game::Game;
+use lab::ai::{Player, Preset};
+use lab::game::Game;
 
 impl Session {
     /// The tournament.

@@ -3,10 +3,10 @@
 //! position the start of a new, stopped game. Leaving the editor plays on from there.
 
 use super::Session;
-use crate::ai::Player;
-use crate::engine::notation::format_cell;
-use crate::engine::{Color, Setup};
-use crate::game::Game;
+use engine::notation::format_cell;
+use engine::{Color, Setup};
+use lab::ai::Player;
+use lab::game::Game;
 
 impl Session {
     /// Whether the board editor is on.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::Session;
 use crate::app::dialogs::FileTask;
-use crate::game::Game;
+use lab::game::Game;
 
 impl Session {
     /// Saves the game as a record (atomically).

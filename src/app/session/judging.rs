@@ -7,7 +7,7 @@ use super::Session;
 use crate::app::judge_desk::{JudgeDesk, Mark, PositionJudgement, ReviewedGame};
 use crate::app::judge_form::Colouring;
 use crate::app::series_desk::SeriesRequest;
-use crate::engine::Setup;
+use engine::Setup;
 
 impl Session {
     /// The judging work.

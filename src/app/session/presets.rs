@@ -2,8 +2,8 @@
 //! weights, restoring built-in ones, and saving, importing and exporting presets.
 
 use super::Session;
-use crate::ai::Preset;
-use crate::engine::Weights;
+use engine::Weights;
+use lab::ai::Preset;
 
 impl Session {
     /// The preset called `name`.
@@ -34,7 +34,7 @@ impl Session {
     /// Restores the built-in weights of the weights player ("Def").
     pub fn restore_weights(&mut self) {
         let name = self.weights_preset().name.clone();
-        match crate::ai::preset::built_in_named(&name) {
+        match lab::ai::preset::built_in_named(&name) {
             Some(original) => {
                 if let Some(preset) = self.roster.iter_mut().find(|p| p.name == name) {
                     preset.weights = original.weights;

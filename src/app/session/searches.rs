@@ -4,10 +4,10 @@
 use std::sync::Arc;
 
 use super::{Session, Shown};
-use crate::ai::SearchRequest;
 use crate::app::jobs::{EngineJob, JobEvent, Purpose};
-use crate::engine::search::Analysis;
-use crate::engine::{Color, Weights};
+use engine::search::Analysis;
+use engine::{Color, Weights};
+use lab::ai::SearchRequest;
 
 impl Session {
     /// Takes in what the running search reported: shows its analysis and plays the AI's move

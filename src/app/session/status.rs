@@ -1,7 +1,7 @@
 //! The status line: the disc count, whose turn it is, or the result.
 
 use super::Session;
-use crate::engine::Outcome;
+use engine::Outcome;
 
 impl Session {
     /// One line on the game: the disc count and whose turn it is, or the result.

@@ -13,7 +13,7 @@ use three_d::Viewport;
 
 use super::session::Session;
 use super::settings::{GridMode, Settings};
-use crate::engine::notation::format_cell;
+use engine::notation::format_cell;
 use render::{Renderer, SharedRenderer, View};
 
 /// Radians per second of the auto-rotation.

@@ -45,7 +45,7 @@ mod tests {
     use super::*;
     use crate::app::view3d::camera::OrbitCamera;
     use crate::app::view3d::scene::cell_center;
-    use crate::engine::Shape;
+    use engine::Shape;
     use three_d::Viewport;
 
     /// Cameras turned, zoomed and panned every way, in both projections.

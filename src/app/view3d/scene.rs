@@ -11,7 +11,7 @@ use crate::app::judge_desk::Mark;
 use crate::app::palette;
 use crate::app::session::Session;
 use crate::app::settings::GridMode;
-use crate::engine::{Color, Shape};
+use engine::{Color, Shape};
 
 /// A sphere.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -292,8 +292,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::ai::PresetLibrary;
     use crate::app::settings::Settings;
+    use lab::ai::PresetLibrary;
 
     fn session(board: &str, grid: GridMode) -> (Session, tempfile::TempDir) {
         let folder = tempfile::tempdir().unwrap();

@@ -1,0 +1,539 @@
+//! The 8×8 pattern evaluation: the value of a position as a sum of table entries, one per
+//! pattern instance (an edge, a corner square, a row, a diagonal…) indexed by the contents
+//! of its cells, plus the two sides' mobility — the kind of evaluation the best Othello
+//! programs order their endgame searches by. The tables are fitted to exact endgame scores
+//! (`reversi3d fit-patterns`) and one fit ships with the program.
+
+use std::sync::{Arc, LazyLock};
+
+mod file;
+#[cfg(target_arch = "x86_64")]
+mod vector_sum;
+
+pub use file::{PatternFileError, parse_edges};
+
+/// The board side the patterns are laid out on.
+const SIDE: usize = 8;
+
+/// The base patterns as (row, column) cells; every image under the board's eight symmetries
+/// is an instance sharing the base pattern's table.
+const BASE_PATTERNS: [&[(u8, u8)]; 11] = [
+    // An edge with its two X-squares.
+    &[
+        (1, 1),
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (0, 5),
+        (0, 6),
+        (0, 7),
+        (1, 6),
+    ],
+    // A corner's 3×3 square.
+    &[
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (1, 0),
+        (1, 1),
+        (1, 2),
+        (2, 0),
+        (2, 1),
+        (2, 2),
+    ],
+    // A corner's 2×4 block.
+    &[
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (1, 0),
+        (1, 1),
+        (1, 2),
+        (1, 3),
+    ],
+    // The second, third and fourth rows.
+    &[
+        (1, 0),
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (1, 5),
+        (1, 6),
+        (1, 7),
+    ],
+    &[
+        (2, 0),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+        (2, 4),
+        (2, 5),
+        (2, 6),
+        (2, 7),
+    ],
+    &[
+        (3, 0),
+        (3, 1),
+        (3, 2),
+        (3, 3),
+        (3, 4),
+        (3, 5),
+        (3, 6),
+        (3, 7),
+    ],
+    // The diagonals of 8, 7, 6, 5 and 4 cells.
+    &[
+        (0, 0),
+        (1, 1),
+        (2, 2),
+        (3, 3),
+        (4, 4),
+        (5, 5),
+        (6, 6),
+        (7, 7),
+    ],
+    &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7)],
+    &[(0, 2), (1, 3), (2, 4), (3, 5), (4, 6), (5, 7)],
+    &[(0, 3), (1, 4), (2, 5), (3, 6), (4, 7)],
+    &[(0, 4), (1, 5), (2, 6), (3, 7)],
+];
+
+/// The most cells of a pattern.
+const MAX_CELLS: usize = 10;
+
+/// One pattern instance: its cells (bit indices, most significant base-3 digit first), where
+/// its base pattern's table starts and, for the `pext` sum on x86-64, the board mask of its
+/// cells and where its digit table starts in `Layout::digits`.
+#[derive(Clone, Copy, Debug)]
+struct Instance {
+    cells: [u8; MAX_CELLS],
+    len: usize,
+    offset: u32,
+    #[cfg(target_arch = "x86_64")]
+    mask: u64,
+    #[cfg(target_arch = "x86_64")]
+    digits: u32,
+}
+
+/// Every instance of every base pattern, and the size of one phase's tables.
+struct Layout {
+    instances: Vec<Instance>,
+    /// Per instance, for each subset of its cells gathered in bit order (as `pext` gathers
+    /// them): the index those cells make holding a disc of the side to move (digit 1).
+    #[cfg(target_arch = "x86_64")]
+    digits: Vec<u32>,
+    /// Per base pattern: its table's offset and its instances' indices.
+    bases: Vec<(u32, Vec<usize>)>,
+    entries: usize,
+}
+
+/// The image of (row, column) under symmetry `s` (0–7) of the square board.
+fn transform(s: u8, (row, column): (u8, u8)) -> (u8, u8) {
+    let last = SIDE as u8 - 1;
+    let (row, column) = if s & 4 != 0 {
+        (column, row)
+    } else {
+        (row, column)
+    };
+    let row = if s & 2 != 0 { last - row } else { row };
+    let column = if s & 1 != 0 { last - column } else { column };
+    (row, column)
+}
+
+fn bit_of((row, column): (u8, u8)) -> u8 {
+    row * SIDE as u8 + column
+}
+
+/// For each subset of `cells` as a mask of `set`'s bits in ascending order: the base-3 index
+/// with digit 1 on the subset's cells (`cells` most significant first).
+#[cfg(target_arch = "x86_64")]
+fn gathered_digits(cells: &[u8], set: u64) -> Vec<u32> {
+    let ascending: Vec<u8> = (0..64u8).filter(|&b| set >> b & 1 != 0).collect();
+    (0..1u32 << cells.len())
+        .map(|subset| {
+            ascending
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| subset >> i & 1 != 0)
+                .map(|(_, bit)| {
+                    let place = cells
+                        .iter()
+                        .position(|c| c == bit)
+                        .expect("a cell of the set");
+                    3u32.pow((cells.len() - 1 - place) as u32)
+                })
+                .sum()
+        })
+        .collect()
+}
+
+static LAYOUT: LazyLock<Layout> = LazyLock::new(|| {
+    let mut instances = Vec::new();
+    #[cfg(target_arch = "x86_64")]
+    let mut digits = Vec::new();
+    let mut bases = Vec::new();
+    let mut offset = 0u32;
+    for base in BASE_PATTERNS {
+        let mut sets: Vec<u64> = Vec::new();
+        let mut members = Vec::new();
+        for s in 0..8 {
+            let mut cells = [0u8; MAX_CELLS];
+            for (slot, &cell) in cells.iter_mut().zip(base) {
+                *slot = bit_of(transform(s, cell));
+            }
+            let set = cells[..base.len()]
+                .iter()
+                .fold(0u64, |set, &b| set | 1 << b);
+            if !sets.contains(&set) {
+                sets.push(set);
+                members.push(instances.len());
+                instances.push(Instance {
+                    cells,
+                    len: base.len(),
+                    offset,
+                    #[cfg(target_arch = "x86_64")]
+                    mask: set,
+                    #[cfg(target_arch = "x86_64")]
+                    digits: digits.len() as u32,
+                });
+                #[cfg(target_arch = "x86_64")]
+                digits.extend(gathered_digits(&cells[..base.len()], set));
+            }
+        }
+        bases.push((offset, members));
+        offset += 3u32.pow(base.len() as u32);
+    }
+    Layout {
+        instances,
+        #[cfg(target_arch = "x86_64")]
+        digits,
+        bases,
+        entries: offset as usize,
+    }
+});
+
+/// How many pattern instances a position has.
+pub fn instance_count() -> usize {
+    LAYOUT.instances.len()
+}
+
+/// The entries of one phase's tables.
+pub fn table_entries() -> usize {
+    LAYOUT.entries
+}
+
+/// The table entry of every pattern instance of the position with `mover`'s and
+/// `opponent`'s discs (bit r·8+c), written to `out` (one per instance).
+pub fn feature_indices(mover: u64, opponent: u64, out: &mut [u32]) {
+    for (slot, instance) in out.iter_mut().zip(&LAYOUT.instances) {
+        *slot = instance.offset + cell_by_cell_index(instance, mover, opponent);
+    }
+}
+
+/// An instance's index within its table, read cell by cell.
+fn cell_by_cell_index(instance: &Instance, mover: u64, opponent: u64) -> u32 {
+    instance.cells[..instance.len]
+        .iter()
+        .fold(0, |index, &bit| {
+            let digit = ((mover >> bit) & 1) + 2 * ((opponent >> bit) & 1);
+            index * 3 + digit as u32
+        })
+}
+
+/// The sum of `table`'s entries for every instance: eight instances at a time with AVX-512
+/// where the processor has it, else with `pext` where it has that, else cell by cell.
+fn pattern_sum(table: &[i16], mover: u64, opponent: u64) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if vector_sum::available() {
+        // SAFETY: the processor has what the vector sum needs.
+        return unsafe { vector_sum::pattern_sum_avx512(table, mover, opponent & !mover) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi2") {
+        // SAFETY: the processor has BMI2.
+        return unsafe { pattern_sum_bmi2(table, mover, opponent) };
+    }
+    pattern_sum_by_cells(table, mover, opponent)
+}
+
+/// [`pattern_sum`] reading each instance's index cell by cell.
+fn pattern_sum_by_cells(table: &[i16], mover: u64, opponent: u64) -> i32 {
+    LAYOUT
+        .instances
+        .iter()
+        .map(|instance| {
+            let index = instance.offset + cell_by_cell_index(instance, mover, opponent);
+            i32::from(table[index as usize])
+        })
+        .sum()
+}
+
+/// [`pattern_sum`] by gathering each instance's cells with `pext`.
+///
+/// # Safety
+/// The processor must have BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn pattern_sum_bmi2(table: &[i16], mover: u64, opponent: u64) -> i32 {
+    use std::arch::x86_64::_pext_u64;
+    let layout = &*LAYOUT;
+    assert!(table.len() >= layout.entries, "a table of every entry");
+    let opponent = opponent & !mover;
+    let mut sum = 0;
+    for instance in &layout.instances {
+        // SAFETY (the reads unchecked: a third of the evaluation's time went to checks): an
+        // instance's digits are the 2^len entries from `instance.digits` and `pext` gathers
+        // `len` bits; with the two sides' cells disjoint their base-3 index is below 3^len,
+        // and the base pattern's 3^len entries from `instance.offset` lie within the table.
+        unsafe {
+            let digit = |discs| {
+                let gathered = _pext_u64(discs, instance.mask) as usize;
+                *layout
+                    .digits
+                    .get_unchecked(instance.digits as usize + gathered)
+            };
+            let index = instance.offset + digit(mover) + 2 * digit(opponent);
+            sum += i32::from(*table.get_unchecked(index as usize));
+        }
+    }
+    sum
+}
+
+/// The image of a one-word 8×8 bitboard under symmetry `s` (0–7).
+pub fn transform_board(s: u8, board: u64) -> u64 {
+    let mut image = 0u64;
+    let mut rest = board;
+    while rest != 0 {
+        let bit = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        let cell = (bit / SIDE as u8, bit % SIDE as u8);
+        image |= 1 << bit_of(transform(s, cell));
+    }
+    image
+}
+
+/// Groups of table entries that the board's symmetries make equivalent: a pattern mapped onto
+/// itself by a symmetry (a row by its mirror) reads the same contents in another order, and
+/// its entries for the two readings must agree. Each group holds at least two entries.
+pub fn equivalent_entries() -> Vec<Vec<u32>> {
+    let layout = &*LAYOUT;
+    let mut groups = Vec::new();
+    for (offset, members) in &layout.bases {
+        let base = &layout.instances[members[0]];
+        let cells = &base.cells[..base.len];
+        // The reorderings of the base's cells by symmetries that keep its set.
+        let mut orders: Vec<Vec<usize>> = Vec::new();
+        for s in 1..8 {
+            let image: Vec<u8> = cells
+                .iter()
+                .map(|&b| bit_of(transform(s, (b / SIDE as u8, b % SIDE as u8))))
+                .collect();
+            let positions: Option<Vec<usize>> = image
+                .iter()
+                .map(|b| cells.iter().position(|c| c == b))
+                .collect();
+            if let Some(positions) = positions {
+                orders.push(positions);
+            }
+        }
+        if orders.is_empty() {
+            continue;
+        }
+        let size = 3usize.pow(base.len as u32);
+        let digits_of = |index: usize| -> Vec<usize> {
+            (0..base.len)
+                .map(|k| index / 3usize.pow((base.len - 1 - k) as u32) % 3)
+                .collect()
+        };
+        let index_of = |digits: &[usize]| digits.iter().fold(0, |index, &d| index * 3 + d);
+        for index in 0..size {
+            let digits = digits_of(index);
+            let mut group = vec![index];
+            for order in &orders {
+                let mut moved = vec![0; base.len];
+                for (k, &to) in order.iter().enumerate() {
+                    moved[to] = digits[k];
+                }
+                group.push(index_of(&moved));
+            }
+            group.sort_unstable();
+            group.dedup();
+            if group.len() > 1 && group[0] == index {
+                groups.push(group.iter().map(|&i| offset + i as u32).collect());
+            }
+        }
+    }
+    groups
+}
+
+/// One phase's weights: a table entry per pattern configuration, a bias and the weights of
+/// the two sides' mobility, all in [`UNITS_PER_DISC`]ths of a disc.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhaseWeights {
+    /// The tables of every base pattern, one after the other.
+    pub table: Vec<i16>,
+    /// The constant term.
+    pub bias: i16,
+    /// Per legal move of the side to move.
+    pub mobility: i16,
+    /// Per legal move of the other side.
+    pub opponent_mobility: i16,
+}
+
+/// The evaluation's unit: this many make a disc.
+pub const UNITS_PER_DISC: i32 = 32;
+
+/// The fitted pattern evaluation: phases by empty cells, each with its weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PatternEvaluation {
+    /// A position with fewer empty cells than `edges[i]` is in phase i (at most the last).
+    pub edges: Vec<u32>,
+    /// One per phase: `edges.len() + 1`.
+    pub phases: Vec<PhaseWeights>,
+}
+
+impl PatternEvaluation {
+    /// All weights zero, with phases split at `edges`.
+    pub fn zero(edges: Vec<u32>) -> Self {
+        let phase = PhaseWeights {
+            table: vec![0; table_entries()],
+            bias: 0,
+            mobility: 0,
+            opponent_mobility: 0,
+        };
+        PatternEvaluation {
+            phases: vec![phase; edges.len() + 1],
+            edges,
+        }
+    }
+
+    /// The evaluation this program ships with (`presets/patterns-8x8.bin`, fitted by
+    /// `reversi3d fit-patterns`; see BENCHMARKS.md, sessions 18 and 30).
+    pub fn shipped() -> Arc<PatternEvaluation> {
+        static SHIPPED: LazyLock<Arc<PatternEvaluation>> = LazyLock::new(|| {
+            let bytes = include_bytes!("../../../presets/patterns-8x8.bin");
+            Arc::new(PatternEvaluation::from_bytes(bytes).expect("the shipped file is valid"))
+        });
+        Arc::clone(&SHIPPED)
+    }
+
+    /// The phase of a position with `empties` empty cells.
+    pub fn phase_of(&self, empties: u32) -> usize {
+        self.edges
+            .iter()
+            .take_while(|&&edge| empties >= edge)
+            .count()
+    }
+
+    /// The value for the side to move, in [`UNITS_PER_DISC`]ths of a disc, of the position
+    /// with `mover`'s and `opponent`'s discs, `empties` empty cells and the two sides'
+    /// legal move counts.
+    pub fn evaluate(
+        &self,
+        (mover, opponent): (u64, u64),
+        empties: u32,
+        mobility: (u32, u32),
+    ) -> i32 {
+        let phase = &self.phases[self.phase_of(empties)];
+        i32::from(phase.bias)
+            + i32::from(phase.mobility) * mobility.0 as i32
+            + i32::from(phase.opponent_mobility) * mobility.1 as i32
+            + pattern_sum(&phase.table, mover, opponent)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_layout_has_46_instances_over_114777_entries() {
+        assert_eq!(instance_count(), 46);
+        assert_eq!(table_entries(), 114_777);
+    }
+
+    #[test]
+    fn a_board_maps_back_under_each_symmetry_twice_or_inverse() {
+        let board = 0x0123_4567_89ab_cdef_u64;
+        for s in 0..8u8 {
+            let image = transform_board(s, board);
+            assert_eq!(image.count_ones(), board.count_ones());
+            // Reflections and the transpose are their own inverse; the two rotations
+            // (transpose then one flip) are each other's.
+            let inverse = match s {
+                5 => 6,
+                6 => 5,
+                other => other,
+            };
+            assert_eq!(transform_board(inverse, image), board, "symmetry {s}");
+        }
+    }
+
+    #[test]
+    fn every_way_of_summing_agrees_with_the_cell_by_cell_indices() {
+        let mut table: Vec<i16> = (0..table_entries()).map(|i| (i % 251) as i16).collect();
+        table[0] = 1;
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut boards = vec![(0, 0), (u64::MAX, 0), (0, u64::MAX)];
+        for _ in 0..200 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mover = state & 0x5aa5_33cc_0ff0_9669;
+            boards.push((mover, !mover & state.rotate_left(23)));
+        }
+        for (mover, opponent) in boards {
+            let mut indices = vec![0; instance_count()];
+            feature_indices(mover, opponent, &mut indices);
+            let expected: i32 = indices.iter().map(|&i| i32::from(table[i as usize])).sum();
+            assert_eq!(pattern_sum(&table, mover, opponent), expected);
+            assert_eq!(pattern_sum_by_cells(&table, mover, opponent), expected);
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("bmi2") {
+                // SAFETY: the processor has BMI2.
+                let sum = unsafe { pattern_sum_bmi2(&table, mover, opponent) };
+                assert_eq!(sum, expected, "pext");
+            }
+            #[cfg(target_arch = "x86_64")]
+            if vector_sum::available() {
+                // SAFETY: the processor has what the vector sum needs.
+                let sum = unsafe { vector_sum::pattern_sum_avx512(&table, mover, opponent) };
+                assert_eq!(sum, expected, "AVX-512");
+            }
+        }
+    }
+
+    #[test]
+    fn symmetric_tables_make_a_symmetric_evaluation() {
+        // Random entries made to agree within each group of equivalent entries.
+        let mut evaluation = PatternEvaluation::zero(Vec::new());
+        let table = &mut evaluation.phases[0].table;
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for entry in table.iter_mut() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            *entry = (state % 200) as i16 - 100;
+        }
+        for group in equivalent_entries() {
+            let value = table[group[0] as usize];
+            for &entry in &group {
+                table[entry as usize] = value;
+            }
+        }
+        let (mover, opponent) = (0x0000_1818_0c00_0000_u64, 0x0010_2420_1038_0000_u64);
+        let value = evaluation.evaluate((mover, opponent), 40, (5, 7));
+        for s in 1..8 {
+            let image = (transform_board(s, mover), transform_board(s, opponent));
+            assert_eq!(
+                evaluation.evaluate(image, 40, (5, 7)),
+                value,
+                "symmetry {s}"
+            );
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! Many engine games at once on the current rayon pool: the schedule of a tournament or of one
+//! evolution match, played in parallel, each game reported the moment it ends.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::crosstable::Record;
+use super::gsprt::Gsprt;
+use super::selfplay::{GameSettings, PlayedGame, play_game, random_opening, stream_rng};
+pub use super::work_queue::Flow;
+use super::work_queue::run_in_order;
+use crate::files::FileError;
+use engine::{Color, Geometry, Weights};
+use rand::RngExt;
+
+/// One game to play: who is Red, who is Green, and the seeds of its opening and tie-breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOrder {
+    /// Red's weights.
+    pub red: Weights,
+    /// Green's weights.
+    pub green: Weights,
+    /// Draws the random opening (games with the same opening seed start alike).
+    pub opening_seed: u64,
+    /// Draws the tie-breaks between equally good moves.
+    pub game_seed: u64,
+}
+
+/// Why a tournament or an evolution run could not go on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    /// The settings make no sense (the message says why).
+    #[error("{0}")]
+    Settings(String),
+    /// A file could not be read or written.
+    #[error(transparent)]
+    File(#[from] FileError),
+}
+
+/// Plays the orders on the current rayon pool, starting them in their order. `on_finished`
+/// sees each game (its index in `orders`, the game, how long it took) as soon as it ends and
+/// decides whether more games start; the result holds each game with its time, `None` for a
+/// game that was not started or was cut short by the cancel flag.
+pub fn play_games<const W: usize>(
+    geometry: &Geometry<W>,
+    settings: &GameSettings,
+    orders: &[GameOrder],
+    cancel: &AtomicBool,
+    on_finished: &(dyn Fn(usize, &PlayedGame, Duration) -> Flow + Sync),
+) -> Vec<Option<(PlayedGame, Duration)>> {
+    let order: Vec<usize> = (0..orders.len()).collect();
+    run_in_order(orders.len(), &order, &|index| {
+        if cancel.load(Ordering::Relaxed) {
+            return (None, Flow::Stop);
+        }
+        let order = &orders[index];
+        let clock = Instant::now();
+        let opening = random_opening(geometry, settings.opening_plies, order.opening_seed);
+        let players = [&order.red, &order.green];
+        let Ok(game) = play_game(
+            geometry,
+            settings,
+            players,
+            &opening,
+            order.game_seed,
+            cancel,
+        ) else {
+            return (None, Flow::Stop);
+        };
+        let elapsed = clock.elapsed();
+        let flow = on_finished(index, &game, elapsed);
+        (Some((game, elapsed)), flow)
+    })
+}
+
+/// The result of a match between two players, seen from the first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchResult {
+    /// The first player's wins, draws and losses.
+    pub record: Record,
+    /// Nodes searched in all games.
+    pub nodes: u64,
+}
+
+impl MatchResult {
+    /// One finished game seen from the player who had `colour`.
+    pub fn of_game(game: &PlayedGame, colour: Color) -> Self {
+        MatchResult {
+            record: Record::of_game(game.outcome, colour),
+            nodes: game.nodes,
+        }
+    }
+
+    /// Adds `other`'s games.
+    pub fn add(&mut self, other: &MatchResult) {
+        self.record.add(&other.record);
+        self.nodes += other.nodes;
+    }
+
+    /// Wins minus losses: the seed's net score.
+    pub fn net(&self) -> i32 {
+        self.record.net()
+    }
+
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.record.games()
+    }
+}
+
+/// The orders of a match of `per_colour` games with each colour between `first` and
+/// `second`, seeded from `seed`: games go in pairs that share an opening, with the colours
+/// swapped, the first player Red in the first game of each pair.
+pub fn match_orders(first: Weights, second: Weights, per_colour: u32, seed: u64) -> Vec<GameOrder> {
+    let mut rng = stream_rng(seed, 2);
+    (0..per_colour)
+        .flat_map(|_| {
+            let opening_seed = rng.random::<u64>();
+            let game_seeds = [rng.random::<u64>(), rng.random::<u64>()];
+            [
+                GameOrder {
+                    red: first,
+                    green: second,
+                    opening_seed,
+                    game_seed: game_seeds[0],
+                },
+                GameOrder {
+                    red: second,
+                    green: first,
+                    opening_seed,
+                    game_seed: game_seeds[1],
+                },
+            ]
+        })
+        .collect()
+}
+
+/// Plays a match (orders from [`match_orders`]) on the current rayon pool; `None` when
+/// cancelled. `on_game` sees the first player's results so far after every game. With a GSPRT the match ends at the first pair of games, in their order, after
+/// which the test decides, and only the pairs up to it count: the same games decide with any
+/// number of workers.
+pub fn play_match<const W: usize>(
+    geometry: &Geometry<W>,
+    settings: &GameSettings,
+    orders: &[GameOrder],
+    early_stop: Option<Gsprt>,
+    cancel: &AtomicBool,
+    on_game: &(dyn Fn(&MatchResult) + Sync),
+) -> Option<MatchResult> {
+    let tally = Mutex::new(PairTally::new(orders.len()));
+    play_games(geometry, settings, orders, cancel, &|index, game, _| {
+        let mut tally = tally.lock().expect("the tally is never poisoned");
+        tally.games[index] = Some(MatchResult::of_game(game, first_colour(index)));
+        let mut so_far = MatchResult::default();
+        tally.games.iter().flatten().for_each(|g| so_far.add(g));
+        on_game(&so_far);
+        match early_stop {
+            Some(test) if tally.decides(&test) => Flow::Stop,
+            _ => Flow::Continue,
+        }
+    });
+    let tally = tally.into_inner().expect("the tally is never poisoned");
+    if tally.decided {
+        return Some(tally.counted);
+    }
+    let mut total = MatchResult::default();
+    for game in tally.games {
+        total.add(&game?);
+    }
+    Some(total)
+}
+
+/// The colour of the match's first player in game `index` of [`match_orders`].
+fn first_colour(index: usize) -> Color {
+    if index.is_multiple_of(2) {
+        Color::Red
+    } else {
+        Color::Green
+    }
+}
+
+/// The games of a match as they finish, and the leading pairs already weighed by a GSPRT.
+struct PairTally {
+    /// Each game's result seen from the first player, once it is known.
+    games: Vec<Option<MatchResult>>,
+    /// The points of every leading pair weighed so far.
+    pair_points: Vec<f64>,
+    /// Those pairs' results together.
+    counted: MatchResult,
+    /// Whether the test has decided.
+    decided: bool,
+}
+
+impl PairTally {
+    fn new(games: usize) -> Self {
+        PairTally {
+            games: vec![None; games],
+            pair_points: Vec::new(),
+            counted: MatchResult::default(),
+            decided: false,
+        }
+    }
+
+    /// Weighs every newly complete leading pair; whether the test has decided.
+    fn decides(&mut self, test: &Gsprt) -> bool {
+        while !self.decided {
+            let first = 2 * self.pair_points.len();
+            let (Some(Some(red)), Some(Some(green))) =
+                (self.games.get(first), self.games.get(first + 1))
+            else {
+                break;
+            };
+            let mut pair = *red;
+            pair.add(green);
+            self.pair_points.push(pair.record.points());
+            self.counted.add(&pair);
+            self.decided = test.verdict(&self.pair_points).is_some();
+        }
+        self.decided
+    }
+}

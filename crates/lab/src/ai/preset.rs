@@ -1,0 +1,220 @@
+//! Weight presets: a named set of the nine evaluation weights, stored as a versioned RON file
+//! (schema in README.md). The built-in players — the seed app's ten and the ones tuned by
+//! `reversi3d tune` — ship in `presets/`, embedded at build time.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::files::{FileError, check_version, parse_ron, read_text, to_ron, write_atomically};
+use engine::Weights;
+
+/// The preset schema version this build reads and writes.
+pub const PRESET_VERSION: u32 = 1;
+
+/// The longest preset name and description accepted.
+const MAX_NAME: usize = 40;
+const MAX_DESCRIPTION: usize = 300;
+
+/// A named set of weights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// The player's name: 1–40 letters, digits, spaces, `-` or `_`.
+    pub name: String,
+    /// One line on where the preset comes from.
+    pub description: String,
+    /// The evaluation weights.
+    pub weights: Weights,
+}
+
+/// A player by name and weights (the name is for people; the weights are what count).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedWeights {
+    /// The preset's name.
+    pub name: String,
+    /// Its weights.
+    pub weights: Weights,
+}
+
+impl From<&Preset> for NamedWeights {
+    fn from(preset: &Preset) -> Self {
+        NamedWeights {
+            name: preset.name.clone(),
+            weights: preset.weights,
+        }
+    }
+}
+
+/// The file layout of a preset.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PresetFile {
+    version: u32,
+    name: String,
+    description: String,
+    weights: WeightTable,
+}
+
+/// The nine weights under the seed's labels, as presets and game records store them.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+#[serde(deny_unknown_fields)]
+#[allow(non_snake_case)]
+pub(crate) struct WeightTable {
+    Mob: i64,
+    Dif: i64,
+    Cor: i64,
+    CSq: i64,
+    XSq: i64,
+    Edg: i64,
+    IEd: i64,
+    Fac: i64,
+    IFa: i64,
+}
+
+impl WeightTable {
+    /// The table of `weights`.
+    pub(crate) fn from_weights(weights: Weights) -> Self {
+        let [mob, dif, cor, csq, xsq, edg, ied, fac, ifa] = weights.0.map(i64::from);
+        WeightTable {
+            Mob: mob,
+            Dif: dif,
+            Cor: cor,
+            CSq: csq,
+            XSq: xsq,
+            Edg: edg,
+            IEd: ied,
+            Fac: fac,
+            IFa: ifa,
+        }
+    }
+
+    /// The weights, each checked to lie within ±[`Weights::LIMIT`].
+    pub(crate) fn to_weights(&self) -> Result<Weights, String> {
+        let values = [
+            self.Mob, self.Dif, self.Cor, self.CSq, self.XSq, self.Edg, self.IEd, self.Fac,
+            self.IFa,
+        ];
+        let mut weights = [0; 9];
+        for ((slot, value), label) in weights.iter_mut().zip(values).zip(Weights::LABELS) {
+            *slot = i32::try_from(value)
+                .ok()
+                .filter(|v| v.abs() <= Weights::LIMIT)
+                .ok_or_else(|| {
+                    format!(
+                        "weight {label} is {value}: weights range from -{0} to {0}",
+                        Weights::LIMIT
+                    )
+                })?;
+        }
+        Ok(Weights(weights))
+    }
+}
+
+const BUILT_IN_FILES: [(&str, &str); 13] = [
+    ("arwen.ron", include_str!("../../../../presets/arwen.ron")),
+    ("bilbo.ron", include_str!("../../../../presets/bilbo.ron")),
+    (
+        "celebrian.ron",
+        include_str!("../../../../presets/celebrian.ron"),
+    ),
+    ("dwalin.ron", include_str!("../../../../presets/dwalin.ron")),
+    ("eowyn.ron", include_str!("../../../../presets/eowyn.ron")),
+    ("frodo.ron", include_str!("../../../../presets/frodo.ron")),
+    (
+        "galadriel.ron",
+        include_str!("../../../../presets/galadriel.ron"),
+    ),
+    (
+        "hamfast.ron",
+        include_str!("../../../../presets/hamfast.ron"),
+    ),
+    ("indis.ron", include_str!("../../../../presets/indis.ron")),
+    ("jolly.ron", include_str!("../../../../presets/jolly.ron")),
+    ("kili.ron", include_str!("../../../../presets/kili.ron")),
+    ("merry.ron", include_str!("../../../../presets/merry.ron")),
+    ("pippin.ron", include_str!("../../../../presets/pippin.ron")),
+];
+
+/// The built-in players: the seed app's ten, Arwen … Jolly, then the tuned ones (Kili for
+/// 6×6×6, Merry for 8×8, Pippin for 8×8×8).
+pub fn built_in() -> Vec<Preset> {
+    BUILT_IN_FILES
+        .iter()
+        .map(|(file, text)| {
+            Preset::from_ron(text).unwrap_or_else(|problem| panic!("presets/{file}: {problem}"))
+        })
+        .collect()
+}
+
+/// The built-in player called `name` (case-insensitive): what "Def" restores.
+pub fn built_in_named(name: &str) -> Option<Preset> {
+    built_in()
+        .into_iter()
+        .find(|p| p.name.eq_ignore_ascii_case(name))
+}
+
+/// The file name the preset called `name` is kept under.
+pub fn file_name_of(name: &str) -> String {
+    format!("{}.ron", name.to_lowercase().replace(' ', "_"))
+}
+
+impl Preset {
+    /// Parses and checks preset text; the error names the line and column or the field.
+    pub fn from_ron(text: &str) -> Result<Preset, String> {
+        let file: PresetFile = parse_ron(text)?;
+        check_version(file.version, PRESET_VERSION)?;
+        let weights = file.weights.to_weights()?;
+        let preset = Preset {
+            name: file.name,
+            description: file.description,
+            weights,
+        };
+        preset.check()?;
+        Ok(preset)
+    }
+
+    /// The preset as RON text.
+    pub fn to_ron(&self) -> String {
+        to_ron(&PresetFile {
+            version: PRESET_VERSION,
+            name: self.name.clone(),
+            description: self.description.clone(),
+            weights: WeightTable::from_weights(self.weights),
+        })
+    }
+
+    /// Reads a preset file.
+    pub fn load(path: &Path) -> Result<Preset, FileError> {
+        Preset::from_ron(&read_text(path)?).map_err(|problem| FileError::new(path, problem))
+    }
+
+    /// Writes the preset to `path` atomically.
+    pub fn save(&self, path: &Path) -> Result<(), FileError> {
+        write_atomically(path, self.to_ron())
+    }
+
+    /// The file name a preset is kept under in the user's folder.
+    pub fn file_name(&self) -> String {
+        file_name_of(&self.name)
+    }
+
+    /// Checks the name and description.
+    fn check(&self) -> Result<(), String> {
+        let name_ok = |c: char| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_');
+        if self.name.trim().is_empty() || self.name.chars().count() > MAX_NAME {
+            return Err(format!("name must have 1 to {MAX_NAME} characters"));
+        }
+        if !self.name.chars().all(name_ok) {
+            return Err(format!(
+                "name '{}' may only hold letters, digits, spaces, - and _",
+                self.name
+            ));
+        }
+        if self.description.chars().count() > MAX_DESCRIPTION || self.description.contains('\n') {
+            return Err(format!(
+                "description must be one line of at most {MAX_DESCRIPTION} characters"
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,387 @@
+//! The reference analysis (DESIGN §7): the one yardstick players and games are judged by —
+//! the strong search to a depth or for a time, exact whenever the endgame solver can finish,
+//! every legal move scored. Results are cached per position and settings.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use engine::search::{
+    StrongSettings, WIN, analyze_strong, final_score, margin_of_score, score_selected_strong,
+};
+use engine::{Color, Geometry, Position, Rules, Setup, Weights, WidthJob};
+
+/// A proven win (or loss) inside a heuristic reference counts as this many evaluation units
+/// plus its disc margin, so that losses stay comparable with heuristic ones.
+pub const DECISIVE: i32 = 100_000;
+
+/// How far the reference searches.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ReferenceLimit {
+    /// Iterative deepening to this depth (plies).
+    Depth(u32),
+    /// Iterative deepening for about this long; the deepest finished depth counts.
+    Time(Duration),
+}
+
+/// The reference's settings: its search limit, its evaluation and when it solves exactly.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct ReferenceSettings {
+    /// Depth or time.
+    pub limit: ReferenceLimit,
+    /// Classic or misère scoring of finished games.
+    pub rules: Rules,
+    /// The evaluation of heuristic scores.
+    pub weights: Weights,
+    /// Solve exactly once this few cells are empty.
+    pub exact_empties: u32,
+    /// The search's transposition table in megabytes (a shallow reference of many positions
+    /// wants a small one: every fresh page costs a fault).
+    pub table_megabytes: usize,
+    /// Heuristic positions are searched selectively (ProbCut), as Edax does in the midgame:
+    /// several times fewer nodes, nearly always the full-width search's best move.
+    pub selective: bool,
+}
+
+impl ReferenceSettings {
+    /// The default: 2 s a position, exact from the strong search's usual threshold.
+    pub fn new(rules: Rules, weights: Weights) -> Self {
+        ReferenceSettings {
+            limit: ReferenceLimit::Time(Duration::from_secs(2)),
+            rules,
+            weights,
+            exact_empties: StrongSettings::DEFAULT_ENDGAME_EMPTIES,
+            table_megabytes: StrongSettings::DEFAULT_TABLE_MEGABYTES,
+            selective: true,
+        }
+    }
+
+    /// In words, for reports: `depth 12 selective, exact from 14 empties` or `2 s a
+    /// position, …`.
+    pub fn describe(&self) -> String {
+        let limit = match self.limit {
+            ReferenceLimit::Depth(depth) => format!("depth {depth}"),
+            ReferenceLimit::Time(time) => format!("{} s a position", time.as_secs_f64()),
+        };
+        let kind = if self.selective {
+            "selective"
+        } else {
+            "full width"
+        };
+        format!("{limit} {kind}, exact from {} empties", self.exact_empties)
+    }
+}
+
+/// One move's reference score, from the mover's view.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ScoredMove {
+    /// The cell played.
+    pub cell: usize,
+    /// Exact: the final disc margin under perfect play; heuristic: evaluation units (a proven
+    /// result counts as ±[`DECISIVE`] plus its margin).
+    pub score: i32,
+    /// Whether the score is a proven game result.
+    pub exact: bool,
+}
+
+/// The reference analysis of one position.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Reference {
+    /// Whose moves are scored: the side to move, or its opponent when it must pass.
+    pub mover: Color,
+    /// The depth searched (the number of empties when exact).
+    pub depth: u32,
+    /// Every score is exact (the search reached the end of the game).
+    pub exact: bool,
+    /// The moves scored, in generation order: every legal move of `mover` when `complete`,
+    /// else its best moves and those asked for; empty when the game is over.
+    pub moves: Vec<ScoredMove>,
+    /// Whether every legal move is scored.
+    pub complete: bool,
+    /// The position's value for `mover`: the best move's score, or the final margin once
+    /// the game is over (then exact).
+    pub value: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Whether the search was cancelled (nothing else is then meaningful).
+    pub cancelled: bool,
+}
+
+impl Reference {
+    /// The best score's moves, in generation order.
+    pub fn best_moves(&self) -> Vec<usize> {
+        self.moves
+            .iter()
+            .filter(|m| m.score == self.value)
+            .map(|m| m.cell)
+            .collect()
+    }
+
+    /// The score of `cell`, if it is scored.
+    pub fn score_of(&self, cell: usize) -> Option<ScoredMove> {
+        self.moves.iter().find(|m| m.cell == cell).copied()
+    }
+
+    /// What playing `cell` loses against the best move, from the mover's view: never
+    /// negative, 0 for a best move; in discs when both scores are exact.
+    pub fn loss(&self, cell: usize) -> Option<Loss> {
+        // `value` is the best move's score, so the difference is never negative.
+        let played = self.score_of(cell)?;
+        Some(Loss {
+            amount: self.value - played.score,
+            exact: self.exact,
+        })
+    }
+
+    /// The value for `color`.
+    pub fn value_for(&self, color: Color) -> i32 {
+        if color == self.mover {
+            self.value
+        } else {
+            -self.value
+        }
+    }
+}
+
+/// A move's loss against the reference's best move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Loss {
+    /// How much worse (≥ 0).
+    pub amount: i32,
+    /// In discs (exact reference) rather than evaluation units.
+    pub exact: bool,
+}
+
+impl Loss {
+    /// The unit, for tables.
+    pub fn unit(self) -> &'static str {
+        if self.exact { "discs" } else { "eval" }
+    }
+}
+
+/// Analyses `setup` for the reference on the current rayon pool; `cancel` stops it.
+pub fn analyze_reference(
+    setup: &Setup,
+    settings: &ReferenceSettings,
+    cancel: &AtomicBool,
+) -> Reference {
+    setup.shape().dispatch(ReferenceJob {
+        setup,
+        settings,
+        wanted: None,
+        cancel,
+    })
+}
+
+/// Analyses `setup` for the reference, scoring only its best moves and the legal moves of
+/// `wanted` (the played or chosen ones): far fewer nodes than [`analyze_reference`]. One
+/// thread, so that many positions can be judged at once.
+pub fn analyze_reference_of(
+    setup: &Setup,
+    settings: &ReferenceSettings,
+    wanted: &[usize],
+    cancel: &AtomicBool,
+) -> Reference {
+    setup.shape().dispatch(ReferenceJob {
+        setup,
+        settings,
+        wanted: Some(wanted),
+        cancel,
+    })
+}
+
+struct ReferenceJob<'a> {
+    setup: &'a Setup,
+    settings: &'a ReferenceSettings,
+    /// The moves to score besides the best (`None`: every move).
+    wanted: Option<&'a [usize]>,
+    cancel: &'a AtomicBool,
+}
+
+impl WidthJob for ReferenceJob<'_> {
+    type Output = Reference;
+
+    fn run<const W: usize>(self, geometry: &Geometry<W>) -> Reference {
+        let position = self.setup.position(geometry);
+        analyze_reference_at(geometry, &position, self.settings, self.wanted, self.cancel)
+    }
+}
+
+/// The reference of `position` on `geometry`: every move scored, or with `wanted` only the
+/// best and those (see [`analyze_reference_of`]). For callers that analyse many positions of
+/// one board: nothing is built per call but the search.
+pub fn analyze_reference_at<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    settings: &ReferenceSettings,
+    wanted: Option<&[usize]>,
+    cancel: &AtomicBool,
+) -> Reference {
+    let mut position = *position;
+    if position.must_pass(geometry) && !position.is_game_over(geometry) {
+        position = position.pass();
+    }
+    if position.is_game_over(geometry) {
+        return finished(&position, settings.rules);
+    }
+    let empties = position.empties(geometry).count();
+    // With a time limit the search deepens until the time is up, at most to the end of
+    // the game (the node counts are kept per depth, so the depth must stay realistic).
+    let (depth, time_budget) = match settings.limit {
+        ReferenceLimit::Depth(depth) => (depth, None),
+        ReferenceLimit::Time(time) => (empties, Some(time)),
+    };
+    let strong = StrongSettings {
+        endgame_empties: settings.exact_empties,
+        time_budget,
+        symmetry: false,
+        table_megabytes: settings.table_megabytes,
+        selective: settings.selective,
+        ..StrongSettings::new(depth, settings.rules, settings.weights)
+    };
+    let analysis = match wanted {
+        Some(wanted) => score_selected_strong(geometry, &position, &strong, wanted, cancel),
+        None => analyze_strong(geometry, &position, &strong, cancel, &|_| {}),
+    };
+    let exact = analysis.finished && analysis.depth >= empties;
+    let moves: Vec<ScoredMove> = analysis
+        .moves
+        .iter()
+        .filter_map(|m| {
+            let score = m.score?;
+            let proven = score.abs() >= WIN / 2;
+            Some(ScoredMove {
+                cell: m.cell,
+                score: judged(score, exact),
+                exact: exact || proven,
+            })
+        })
+        .collect();
+    Reference {
+        mover: position.to_move,
+        depth: analysis.depth,
+        exact,
+        value: moves.iter().map(|m| m.score).max().unwrap_or(0),
+        complete: moves.len() == analysis.moves.len(),
+        moves,
+        nodes: analysis.nodes.total(),
+        // A time limit stops the search too: only the cancel flag (or no finished depth)
+        // means there is no reference.
+        cancelled: cancel.load(Ordering::Relaxed) || !analysis.finished,
+    }
+}
+
+/// A strong-search score in judging units: the disc margin when the analysis is exact, else
+/// evaluation units with a proven result at ±([`DECISIVE`] + margin).
+pub fn judged(score: i32, exact: bool) -> i32 {
+    // A decided game scores WIN × sign + margin; a draw scores 0.
+    let margin = (score.abs() >= WIN / 2).then(|| margin_of_score(score));
+    match (margin, exact) {
+        (Some(margin), true) => margin,
+        (None, true) => 0,
+        (Some(margin), false) => margin + DECISIVE * margin.signum(),
+        (None, false) => score,
+    }
+}
+
+/// The reference of a finished game: no moves, the final margin as an exact value.
+fn finished<const W: usize>(position: &Position<W>, rules: Rules) -> Reference {
+    Reference {
+        mover: position.to_move,
+        depth: 0,
+        exact: true,
+        moves: Vec::new(),
+        complete: true,
+        value: judged(final_score(position, rules), true),
+        nodes: 0,
+        cancelled: false,
+    }
+}
+
+/// Reference analyses already made, per position and settings: stepping through a game, a
+/// comparison and a review never search a position twice. Shared between threads: the lock is
+/// held only to look up or keep an analysis, never while searching.
+#[derive(Default)]
+pub struct ReferenceCache {
+    entries: Mutex<HashMap<(Setup, ReferenceSettings), Reference>>,
+}
+
+impl ReferenceCache {
+    fn entries(&self) -> std::sync::MutexGuard<'_, HashMap<(Setup, ReferenceSettings), Reference>> {
+        self.entries.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The cached analysis of `setup`, if any.
+    pub fn get(&self, setup: &Setup, settings: &ReferenceSettings) -> Option<Reference> {
+        self.entries()
+            .get(&(setup.clone(), settings.clone()))
+            .cloned()
+    }
+
+    /// The analysis of `setup` scoring every move: from the cache, or searched now and kept
+    /// unless cancelled.
+    pub fn analyze(
+        &self,
+        setup: &Setup,
+        settings: &ReferenceSettings,
+        cancel: &AtomicBool,
+    ) -> Reference {
+        if let Some(known) = self.get(setup, settings)
+            && known.complete
+        {
+            return known;
+        }
+        let reference = analyze_reference(setup, settings, cancel);
+        if !reference.cancelled {
+            self.insert(setup, settings, reference.clone());
+        }
+        reference
+    }
+
+    /// The analysis of `setup` scoring at least its best moves and `wanted`: from the cache
+    /// when a kept analysis scores them all, else searched now with [`analyze_reference_of`]
+    /// (the moves the kept one scored are scored again with them) and kept unless cancelled.
+    pub fn analyze_moves(
+        &self,
+        setup: &Setup,
+        settings: &ReferenceSettings,
+        wanted: &[usize],
+        cancel: &AtomicBool,
+    ) -> Reference {
+        let known = self.get(setup, settings);
+        if let Some(known) = &known
+            && (known.complete || wanted.iter().all(|&cell| known.score_of(cell).is_some()))
+        {
+            return known.clone();
+        }
+        let mut cells: Vec<usize> = known
+            .iter()
+            .flat_map(|k| k.moves.iter().map(|m| m.cell))
+            .chain(wanted.iter().copied())
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let reference = analyze_reference_of(setup, settings, &cells, cancel);
+        if !reference.cancelled {
+            self.insert(setup, settings, reference.clone());
+        }
+        reference
+    }
+
+    /// Keeps an analysis made elsewhere (e.g. on a worker thread).
+    pub fn insert(&self, setup: &Setup, settings: &ReferenceSettings, reference: Reference) {
+        self.entries()
+            .insert((setup.clone(), settings.clone()), reference);
+    }
+
+    /// How many analyses are kept.
+    pub fn len(&self) -> usize {
+        self.entries().len()
+    }
+
+    /// Whether nothing is kept.
+    pub fn is_empty(&self) -> bool {
+        self.entries().is_empty()
+    }
+}

@@ -1,0 +1,235 @@
+//! Game review (DESIGN §7): the reference over every position of a game — each played move's
+//! loss against the reference's best, the reference value for Red after every move, mistakes
+//! above a threshold, and a summary per side.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use super::reference::{Loss, Reference, ReferenceCache, ReferenceSettings};
+use super::work_queue::{Flow, run_in_order};
+use crate::game::Game;
+use engine::Color;
+use engine::notation::Move;
+
+/// One played move, judged.
+#[derive(Clone, PartialEq, Debug)]
+pub struct ReviewedMove {
+    /// Index of the move in the game's moves (0-based, passes counted).
+    pub ply: usize,
+    /// Who played it.
+    pub mover: Color,
+    /// The cell played.
+    pub cell: usize,
+    /// The reference's best moves, in generation order.
+    pub best: Vec<usize>,
+    /// The best moves' score for the mover.
+    pub best_score: i32,
+    /// The played move's score for the mover.
+    pub played_score: i32,
+    /// What the move lost against the best.
+    pub loss: Loss,
+    /// The reference's depth on this position.
+    pub depth: u32,
+}
+
+impl ReviewedMove {
+    /// Whether the played move is one of the reference's best.
+    pub fn agrees(&self) -> bool {
+        self.best.contains(&self.cell)
+    }
+}
+
+/// The reference value of a position of the game for Red.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RedValue {
+    /// Moves played before it (0: the start).
+    pub ply: usize,
+    /// The value for Red: discs when exact, else evaluation units.
+    pub value: i32,
+    /// Whether the value is a proven result.
+    pub exact: bool,
+}
+
+/// Losses of one unit added up.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct LossTally {
+    /// Moves counted.
+    pub moves: usize,
+    /// Their losses added.
+    pub total: i64,
+}
+
+impl LossTally {
+    /// The mean loss, if any move was counted.
+    pub fn mean(&self) -> Option<f64> {
+        (self.moves > 0).then(|| self.total as f64 / self.moves as f64)
+    }
+}
+
+/// Thresholds above which a loss is a mistake, one per unit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MistakeThresholds {
+    /// In evaluation units (heuristic reference).
+    pub eval: i32,
+    /// In discs (exact reference).
+    pub discs: i32,
+}
+
+impl Default for MistakeThresholds {
+    fn default() -> Self {
+        MistakeThresholds {
+            eval: 100,
+            discs: 4,
+        }
+    }
+}
+
+impl MistakeThresholds {
+    /// Whether `loss` is above its unit's threshold.
+    pub fn is_mistake(&self, loss: Loss) -> bool {
+        loss.amount > if loss.exact { self.discs } else { self.eval }
+    }
+}
+
+/// One side's moves summed up.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct SideSummary {
+    /// Moves judged (passes are not).
+    pub moves: usize,
+    /// Moves that were one of the reference's best.
+    pub agreed: usize,
+    /// Losses against a heuristic reference (evaluation units).
+    pub heuristic: LossTally,
+    /// Losses against an exact reference (discs).
+    pub exact: LossTally,
+    /// Losses above the thresholds.
+    pub mistakes: usize,
+}
+
+impl SideSummary {
+    /// Agreement with the reference's best move, 0 to 1.
+    pub fn agreement(&self) -> Option<f64> {
+        (self.moves > 0).then(|| self.agreed as f64 / self.moves as f64)
+    }
+}
+
+/// A reviewed game.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Review {
+    /// Every played move (passes left out), in order.
+    pub moves: Vec<ReviewedMove>,
+    /// The reference value for Red of every position, the start and after each move.
+    pub red_values: Vec<RedValue>,
+}
+
+impl Review {
+    /// The summary of `color`'s moves with `thresholds`.
+    pub fn summary(&self, color: Color, thresholds: &MistakeThresholds) -> SideSummary {
+        let mut summary = SideSummary::default();
+        for reviewed in self.moves.iter().filter(|m| m.mover == color) {
+            summary.moves += 1;
+            summary.agreed += usize::from(reviewed.agrees());
+            let tally = if reviewed.loss.exact {
+                &mut summary.exact
+            } else {
+                &mut summary.heuristic
+            };
+            tally.moves += 1;
+            tally.total += i64::from(reviewed.loss.amount);
+            summary.mistakes += usize::from(thresholds.is_mistake(reviewed.loss));
+        }
+        summary
+    }
+
+    /// The moves whose loss is a mistake.
+    pub fn mistakes<'a>(
+        &'a self,
+        thresholds: &'a MistakeThresholds,
+    ) -> impl Iterator<Item = &'a ReviewedMove> {
+        self.moves.iter().filter(|m| thresholds.is_mistake(m.loss))
+    }
+}
+
+/// Progress of a review: positions analysed so far and in all.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ReviewProgress {
+    /// Positions done (cached ones count at once).
+    pub done: usize,
+    /// Positions in the game (the start and one after each move).
+    pub total: usize,
+}
+
+/// The review was cancelled.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ReviewCancelled;
+
+/// Reviews `game` to the end of its moves: the reference over every position — its best moves
+/// and the move played — taken from `cache` where it was analysed before and kept there. The
+/// positions are analysed in parallel on the current rayon pool, one per thread, the middle
+/// of the game first;
+/// `on_progress` hears after each; `cancel` stops the review at once (the positions finished
+/// stay cached).
+pub fn review_game(
+    game: &Game,
+    settings: &ReferenceSettings,
+    cache: &ReferenceCache,
+    cancel: &AtomicBool,
+    on_progress: &(dyn Fn(ReviewProgress) + Sync),
+) -> Result<Review, ReviewCancelled> {
+    let plies = game.moves().len();
+    let setups = game.setups();
+    let done = AtomicUsize::new(0);
+    let references = run_in_order(plies + 1, &middle_first(plies + 1), &|ply| {
+        let played: Vec<usize> = match game.moves().get(ply) {
+            Some(&Move::Play(cell)) => vec![cell],
+            _ => Vec::new(),
+        };
+        let reference = cache.analyze_moves(&setups[ply], settings, &played, cancel);
+        if reference.cancelled {
+            return (None, Flow::Stop);
+        }
+        on_progress(ReviewProgress {
+            done: done.fetch_add(1, Ordering::Relaxed) + 1,
+            total: plies + 1,
+        });
+        (Some(reference), Flow::Continue)
+    });
+    let references: Vec<Reference> = references
+        .into_iter()
+        .collect::<Option<_>>()
+        .ok_or(ReviewCancelled)?;
+    let mut review = Review {
+        moves: Vec::new(),
+        red_values: Vec::with_capacity(plies + 1),
+    };
+    for (ply, reference) in references.iter().enumerate() {
+        review.red_values.push(RedValue {
+            ply,
+            value: reference.value_for(Color::Red),
+            exact: reference.exact,
+        });
+        if let Some(&Move::Play(cell)) = game.moves().get(ply) {
+            let played = reference
+                .score_of(cell)
+                .expect("the reference scores the played move");
+            review.moves.push(ReviewedMove {
+                ply,
+                mover: reference.mover,
+                cell,
+                best: reference.best_moves(),
+                best_score: reference.value,
+                played_score: played.score,
+                loss: reference.loss(cell).expect("a scored move has a loss"),
+                depth: reference.depth,
+            });
+        }
+    }
+    Ok(review)
+}
+
+/// The positions `0..count` of a game, the middle ones first: a mid-game position costs the
+/// reference the most, so the cheap opening and endgame positions fill the end of the run.
+fn middle_first(count: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..count).collect();
+    order.sort_by_key(|&ply| (2 * ply).abs_diff(count));
+    order
+}

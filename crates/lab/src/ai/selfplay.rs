@@ -1,0 +1,302 @@
+//! Engine-vs-engine games, the unit of work of tournaments and evolution: a random opening of
+//! a few plies, then both sides choose their moves with their own weights until the game ends.
+//!
+//! With the classic search a side scores every legal move by an α/β search of depth − 1 with a
+//! full window and picks one of the best at random, as the seed's tournaments did. With the
+//! strong search the best moves come from [`best_moves_strong`] at the given depth. Every random
+//! choice of a game comes from its own seed, so a game's result does not depend on which
+//! worker plays it or when.
+
+use std::sync::atomic::AtomicBool;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+use super::player::SearchKind;
+use engine::notation::{Move, replay};
+use engine::search::classic::TaskSearch;
+use engine::search::root::{best_cells, value_below_best};
+use engine::search::{StrongSettings, best_moves_strong};
+use engine::{Color, Evaluator, Geometry, Outcome, Position, Rules, Shape, Weights};
+
+/// The transposition table of one strong-search move in a game (small: games run in parallel
+/// and each move searches shallowly; a fresh table is zeroed by the allocator — 4 MB cost a
+/// sixth of a 6×6×6 depth-2 game's time — or costs a page fault per page used).
+const GAME_TABLE_MEGABYTES: usize = 1;
+/// In games the strong search solves exactly once this many more cells are empty than its
+/// depth: a solve that deep costs about as much as the search itself.
+const GAME_ENDGAME_EXTRA: u32 = 4;
+
+/// How the games of a tournament or an evolution run are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameSettings {
+    /// The board.
+    pub shape: Shape,
+    /// Classic (more discs win) or misère.
+    pub rules: Rules,
+    /// Search depth of both sides, in plies (at least 1).
+    pub depth: u32,
+    /// Which search both sides run.
+    pub search: SearchKind,
+    /// Random plies played before the engines take over (0 reproduces the seed app).
+    pub opening_plies: u32,
+}
+
+/// A finished engine game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// Every move from the start, the opening first, passes written out.
+    pub moves: Vec<Move>,
+    /// How many of the moves were the random opening.
+    pub opening_length: usize,
+    /// Red's discs at the end.
+    pub red_discs: u32,
+    /// Green's discs at the end.
+    pub green_discs: u32,
+    /// Who won.
+    pub outcome: Outcome,
+    /// Nodes searched by both sides.
+    pub nodes: u64,
+}
+
+/// Why a game has no result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cancelled;
+
+/// A deterministic random number generator for one purpose of a run: the same `seed` and
+/// `stream` always give the same sequence, and different streams are independent.
+pub fn stream_rng(seed: u64, stream: u64) -> Xoshiro256PlusPlus {
+    // SplitMix64's finaliser spreads neighbouring streams over the whole seed space.
+    let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    Xoshiro256PlusPlus::seed_from_u64(z ^ (z >> 31))
+}
+
+/// A random opening of `plies` moves from the start (passes included where forced) drawn
+/// from `seed`; openings that would end the game are drawn again.
+pub fn random_opening<const W: usize>(geometry: &Geometry<W>, plies: u32, seed: u64) -> Vec<Move> {
+    let mut rng = stream_rng(seed, 0);
+    'draw: loop {
+        let mut position = Position::start(geometry);
+        let mut moves = Vec::with_capacity(plies as usize);
+        for _ in 0..plies {
+            let legal = position.legal_moves(geometry);
+            if legal.is_empty() {
+                if position.pass().must_pass(geometry) {
+                    continue 'draw;
+                }
+                moves.push(Move::Pass);
+                position = position.pass();
+                continue;
+            }
+            let cells: Vec<usize> = legal.iter().collect();
+            let cell = cells[rng.random_range(0..cells.len())];
+            moves.push(Move::Play(cell));
+            position = position.play(geometry, cell).expect("a legal move");
+        }
+        if !position.is_game_over(geometry) {
+            return moves;
+        }
+    }
+}
+
+/// Plays `opening` (legal, not ending the game), then lets `red` and `green` play the game out
+/// under `settings`; ties between best moves are broken with a generator drawn from `seed`.
+/// The cancel flag abandons the game.
+pub fn play_game<const W: usize>(
+    geometry: &Geometry<W>,
+    settings: &GameSettings,
+    [red, green]: [&Weights; 2],
+    opening: &[Move],
+    seed: u64,
+    cancel: &AtomicBool,
+) -> Result<PlayedGame, Cancelled> {
+    let mut rng = stream_rng(seed, 1);
+    let evaluators = [
+        Evaluator::new(geometry, red),
+        Evaluator::new(geometry, green),
+    ];
+    let strong_settings = [red, green].map(|weights| StrongSettings {
+        table_megabytes: GAME_TABLE_MEGABYTES,
+        endgame_empties: (settings.depth + GAME_ENDGAME_EXTRA)
+            .min(StrongSettings::DEFAULT_ENDGAME_EMPTIES),
+        symmetry: false,
+        ..StrongSettings::new(settings.depth, settings.rules, *weights)
+    });
+    let mut position =
+        replay(geometry, Position::start(geometry), opening).expect("a legal opening");
+    let mut moves = opening.to_vec();
+    let mut nodes = 0;
+    loop {
+        let legal = position.legal_moves(geometry);
+        if legal.is_empty() {
+            if position.pass().must_pass(geometry) {
+                break;
+            }
+            moves.push(Move::Pass);
+            position = position.pass();
+            continue;
+        }
+        let side = usize::from(position.to_move == Color::Green);
+        let (best, searched) = match settings.search {
+            SearchKind::Classic => best_classic_moves(
+                geometry,
+                &evaluators[side],
+                &position,
+                settings.depth,
+                cancel,
+            ),
+            SearchKind::Strong => {
+                best_moves_strong(geometry, &position, &strong_settings[side], cancel)
+            }
+        };
+        nodes += searched;
+        if best.is_empty() || cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(Cancelled);
+        }
+        let cell = best[rng.random_range(0..best.len())];
+        moves.push(Move::Play(cell));
+        position = position.play(geometry, cell).expect("a searched move");
+    }
+    let red_discs = position.discs(Color::Red).count();
+    let green_discs = position.discs(Color::Green).count();
+    Ok(PlayedGame {
+        moves,
+        opening_length: opening.len(),
+        red_discs,
+        green_discs,
+        outcome: Outcome::from_counts(red_discs, green_discs, settings.rules),
+        nodes,
+    })
+}
+
+/// The seed's tournament move choice: every legal move searched by α/β at `depth − 1` from the
+/// mover's view, ties kept; returns the best moves in generation order and the nodes visited
+/// (empty when cancelled).
+///
+/// The choice is the seed's, found faster: each move is searched with a window just below the
+/// best value so far (anything at least as good is still valued exactly), and the moves are
+/// tried best-looking first by the mobility-free evaluation so that the window closes early.
+fn best_classic_moves<const W: usize>(
+    geometry: &Geometry<W>,
+    evaluator: &Evaluator<W>,
+    position: &Position<W>,
+    depth: u32,
+    cancel: &AtomicBool,
+) -> (Vec<usize>, u64) {
+    let mover = position.to_move;
+    let remaining = depth.max(1) - 1;
+    let mut search = TaskSearch::new(geometry, evaluator, mover, true, cancel, remaining);
+    let mut children: Vec<(i32, (i32, usize, Position<W>))> = position
+        .legal_moves(geometry)
+        .iter()
+        .map(|cell| {
+            let flips = geometry.flips(position.mover, position.opponent, cell);
+            let child = position.apply(cell, flips);
+            (0, (search.material(&child), cell, child))
+        })
+        .collect();
+    children.sort_by_key(|&(_, (material, cell, _))| (std::cmp::Reverse(material), cell));
+    let best = value_below_best(&mut children, |(material, _, child), alpha| {
+        search.search(child, *material, remaining, alpha, i32::MAX, false)
+    });
+    let nodes = search.counts.total();
+    if search.cancelled() {
+        return (Vec::new(), nodes);
+    }
+    (best_cells(&children, best, |&(_, cell, _)| cell), nodes)
+}
+
+impl GameSettings {
+    /// Checks the settings: a depth of at least 1 and an opening shorter than a game.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.depth == 0 {
+            return Err("the search depth must be at least 1".to_string());
+        }
+        let limit = (self.shape.cells() / 4) as u32;
+        if self.opening_plies > limit {
+            return Err(format!(
+                "an opening of {} plies is too long for {} (at most {limit})",
+                self.opening_plies, self.shape
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The seed's choice, literally: every move searched by plain minimax at depth − 1.
+    fn minimax_choice<const W: usize>(
+        geometry: &Geometry<W>,
+        evaluator: &Evaluator<W>,
+        position: &Position<W>,
+        depth: u32,
+    ) -> Vec<usize> {
+        let cancel = AtomicBool::new(false);
+        let mover = position.to_move;
+        let mut search = TaskSearch::new(geometry, evaluator, mover, false, &cancel, depth - 1);
+        let scored: Vec<(usize, i32)> = position
+            .legal_moves(geometry)
+            .iter()
+            .map(|cell| {
+                let child = position.play(geometry, cell).unwrap();
+                let material = search.material(&child);
+                let value = search.search(&child, material, depth - 1, i32::MIN, i32::MAX, false);
+                (cell, value)
+            })
+            .collect();
+        let best = scored.iter().map(|s| s.1).max().unwrap();
+        scored
+            .into_iter()
+            .filter(|s| s.1 == best)
+            .map(|s| s.0)
+            .collect()
+    }
+
+    #[test]
+    fn the_narrowed_window_chooses_among_the_same_best_moves_as_plain_minimax() {
+        let shape: Shape = "6x6".parse().unwrap();
+        let geometry = Geometry::<1>::new(shape);
+        let weights = crate::ai::preset::built_in()[0].weights;
+        let evaluator = Evaluator::new(&geometry, &weights);
+        let cancel = AtomicBool::new(false);
+        let mut compared = 0;
+        for seed in 0..60 {
+            let opening = random_opening(&geometry, 2 + seed % 20, u64::from(seed));
+            let mut position = replay(&geometry, Position::start(&geometry), &opening).unwrap();
+            if position.must_pass(&geometry) {
+                position = position.pass();
+            }
+            for depth in 1..=3 {
+                let (fast, _) =
+                    best_classic_moves(&geometry, &evaluator, &position, depth, &cancel);
+                assert_eq!(
+                    fast,
+                    minimax_choice(&geometry, &evaluator, &position, depth),
+                    "seed {seed}, depth {depth}"
+                );
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 180);
+    }
+
+    #[test]
+    fn openings_are_legal_reproducible_and_varied() {
+        let shape: Shape = "4x4x4".parse().unwrap();
+        let geometry = Geometry::<1>::new(shape);
+        let first = random_opening(&geometry, 6, 7);
+        assert_eq!(first.len(), 6);
+        assert_eq!(first, random_opening(&geometry, 6, 7));
+        assert!(replay(&geometry, Position::start(&geometry), &first).is_ok());
+        let distinct: std::collections::HashSet<String> = (0..20)
+            .map(|seed| engine::notation::format_moves(shape, &random_opening(&geometry, 6, seed)))
+            .collect();
+        assert!(distinct.len() > 15, "{}", distinct.len());
+        assert!(random_opening(&geometry, 0, 3).is_empty());
+    }
+}

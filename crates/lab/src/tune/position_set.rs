@@ -1,0 +1,541 @@
+//! Position-set files (DESIGN §8): a versioned header naming the run that made them, then one
+//! record per line, appended game by game as the run goes, so a crash loses only the game in
+//! flight. Reading checks every record (its features are recomputed from its position) and
+//! names the record and the problem; a torn last line, the mark of a crash, is dropped with a
+//! notice.
+//!
+//! ```text
+//! reversi3d-positions 1 <hash of the settings line>
+//! (game: (shape: …), players: […], count: …, …)
+//! game  slot/of  result  margin  label  features  position      (tab-separated)
+//! ```
+//!
+//! The result (W, D or L) and the final disc margin are the game's, from the side to move's
+//! view; the label is `-`, `=M` (an exact margin of M discs) or `~V@D` (the strong search's
+//! value V at depth D).
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+pub use crate::ai::preset::NamedWeights;
+use crate::ai::selfplay::GameSettings;
+use crate::files::{FileError, write_atomically};
+use engine::notation::parse_position;
+use engine::{Features, Geometry, WidthJob};
+
+/// The first word of every position-set file.
+const MAGIC: &str = "reversi3d-positions";
+/// The format version this build reads and writes.
+pub const POSITION_SET_VERSION: u32 = 1;
+
+/// How the positions are labelled with a deeper search.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LabelSettings {
+    /// The strong search's depth.
+    pub depth: u32,
+    /// Solved exactly from this many empty cells.
+    pub exact_empties: u32,
+    /// Whose evaluation the search uses.
+    pub labeller: NamedWeights,
+}
+
+/// Everything that decides a position set: the same settings give the same file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PositionSetSettings {
+    /// Board, rules, the games' search and depth, random opening plies.
+    pub game: GameSettings,
+    /// The players of the self-play games (game g: player g mod n is Red against g + 1 mod n).
+    pub players: Vec<NamedWeights>,
+    /// Positions in the set.
+    pub count: usize,
+    /// Positions drawn from each game at most.
+    pub per_game: usize,
+    /// Seed of the openings, tie-breaks and draws.
+    pub seed: u64,
+    /// The deeper search's labels, if any.
+    pub label: Option<LabelSettings>,
+}
+
+impl PositionSetSettings {
+    /// Checks the settings.
+    pub fn validate(&self) -> Result<(), String> {
+        self.game.validate()?;
+        if self.players.is_empty() {
+            return Err("name at least one player".to_string());
+        }
+        if self.count == 0 || self.per_game == 0 {
+            return Err("the count and the positions per game must be at least 1".to_string());
+        }
+        if self.label.as_ref().is_some_and(|label| label.depth == 0) {
+            return Err("the label depth must be at least 1".to_string());
+        }
+        Ok(())
+    }
+
+    /// The settings as the header's one-line RON.
+    fn line(&self) -> String {
+        ron::to_string(self).expect("plain data serializes")
+    }
+}
+
+/// The first 16 hexadecimal digits of the SHA-256 of `bytes`.
+pub fn short_hash(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .take(8)
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// The game's result for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// The side to move went on to win.
+    Win,
+    /// The game was drawn.
+    Draw,
+    /// The side to move went on to lose.
+    Loss,
+}
+
+impl GameResult {
+    /// 1, ½ or 0.
+    pub fn points(self) -> f64 {
+        match self {
+            GameResult::Win => 1.0,
+            GameResult::Draw => 0.5,
+            GameResult::Loss => 0.0,
+        }
+    }
+
+    fn letter(self) -> char {
+        match self {
+            GameResult::Win => 'W',
+            GameResult::Draw => 'D',
+            GameResult::Loss => 'L',
+        }
+    }
+}
+
+/// A deeper search's value of a position for its side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Label {
+    /// The final disc margin under perfect play.
+    Exact(i32),
+    /// The strong search's value in evaluation units at a depth.
+    Heuristic {
+        /// The value.
+        value: i32,
+        /// The depth searched.
+        depth: u32,
+    },
+}
+
+impl Label {
+    fn text(label: Option<Label>) -> String {
+        match label {
+            None => "-".to_string(),
+            Some(Label::Exact(margin)) => format!("={margin}"),
+            Some(Label::Heuristic { value, depth }) => format!("~{value}@{depth}"),
+        }
+    }
+
+    fn parse(text: &str) -> Result<Option<Label>, String> {
+        let bad = || format!("label '{text}' is not -, =margin or ~value@depth");
+        if text == "-" {
+            return Ok(None);
+        }
+        if let Some(margin) = text.strip_prefix('=') {
+            return Ok(Some(Label::Exact(margin.parse().map_err(|_| bad())?)));
+        }
+        let (value, depth) = text
+            .strip_prefix('~')
+            .and_then(|rest| rest.split_once('@'))
+            .ok_or_else(bad)?;
+        Ok(Some(Label::Heuristic {
+            value: value.parse().map_err(|_| bad())?,
+            depth: depth.parse().map_err(|_| bad())?,
+        }))
+    }
+}
+
+/// One line of a position set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionRecord {
+    /// The game it comes from.
+    pub game: u64,
+    /// Its number among the positions drawn from that game (from 0).
+    pub slot: usize,
+    /// How many positions were drawn from that game.
+    pub of: usize,
+    /// Our position text.
+    pub position: String,
+    /// The nine feature differences from the side to move's view.
+    pub features: Features,
+    /// The game's result for the side to move.
+    pub result: GameResult,
+    /// The final disc margin for the side to move.
+    pub margin: i32,
+    /// The deeper search's value, when the set is labelled.
+    pub label: Option<Label>,
+}
+
+impl PositionRecord {
+    /// The record's line, without its newline.
+    pub fn line(&self) -> String {
+        let features: Vec<String> = self.features.0.iter().map(i32::to_string).collect();
+        format!(
+            "{}\t{}/{}\t{}\t{:+}\t{}\t{}\t{}",
+            self.game,
+            self.slot,
+            self.of,
+            self.result.letter(),
+            self.margin,
+            Label::text(self.label),
+            features.join(","),
+            self.position
+        )
+    }
+}
+
+/// What fitting needs of a record (positions themselves are not kept: a set holds millions).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// The game it comes from (hold-out sets are whole games).
+    pub game: u64,
+    /// The features from the side to move's view.
+    pub features: Features,
+    /// The game's result for the side to move: 1, ½ or 0.
+    pub result: f64,
+    /// The deeper search's value, if labelled.
+    pub label: Option<Label>,
+    /// On a board of one word (8×8 and smaller): the side to move's and the other side's
+    /// discs, for fitting the pattern evaluation.
+    pub discs: Option<[u64; 2]>,
+}
+
+/// A position set as read.
+#[derive(Clone, Debug)]
+pub struct PositionSet {
+    /// The run's settings.
+    pub settings: PositionSetSettings,
+    /// The hash of the settings (in the header).
+    pub hash: String,
+    /// Every record, in file order.
+    pub samples: Vec<Sample>,
+    /// Where the last game whose records are all present ends: the next game to play and the
+    /// file's length up to there.
+    pub complete: ResumePoint,
+    /// What was dropped, if the file ended in a torn line.
+    pub notice: Option<String>,
+}
+
+/// The end of the last complete game of a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct ResumePoint {
+    /// The game after it.
+    pub next_game: u64,
+    /// Records up to it.
+    pub records: usize,
+    /// Bytes up to it.
+    pub bytes: u64,
+}
+
+/// Reads and checks a position set.
+pub fn read_position_set(path: &Path) -> Result<PositionSet, FileError> {
+    let file = File::open(path).map_err(|e| FileError::new(path, e.to_string()))?;
+    let mut reader = BufReader::new(file);
+    let header = read_header(&mut reader).map_err(|problem| FileError::new(path, problem))?;
+    let (settings, hash, header_bytes) = header;
+    settings.game.shape.dispatch(ReadRecords {
+        path,
+        reader,
+        settings,
+        hash,
+        header_bytes,
+    })
+}
+
+/// The two header lines: the settings, their hash and the header's length in bytes.
+fn read_header(reader: &mut impl BufRead) -> Result<(PositionSetSettings, String, u64), String> {
+    let mut first = String::new();
+    let mut second = String::new();
+    let read = |reader: &mut dyn BufRead, line: &mut String| {
+        reader
+            .read_line(line)
+            .map_err(|e| format!("unreadable header: {e}"))
+    };
+    let bytes = read(reader, &mut first)? + read(reader, &mut second)?;
+    let words: Vec<&str> = first.split_whitespace().collect();
+    let [magic, version, hash] = words[..] else {
+        return Err(format!(
+            "line 1 must read '{MAGIC} <version> <hash>': not a position set"
+        ));
+    };
+    if magic != MAGIC {
+        return Err(format!(
+            "line 1 starts with '{magic}', not '{MAGIC}': not a position set"
+        ));
+    }
+    let version: u32 = version
+        .parse()
+        .map_err(|_| format!("line 1: version '{version}' is not a number"))?;
+    crate::files::check_version(version, POSITION_SET_VERSION)?;
+    let line = second.trim_end_matches('\n');
+    if short_hash(line.as_bytes()) != hash {
+        return Err("line 2: the settings do not match the header's hash".to_string());
+    }
+    let settings: PositionSetSettings =
+        crate::files::parse_ron(line).map_err(|e| format!("line 2 (the settings): {e}"))?;
+    settings.validate().map_err(|e| format!("line 2: {e}"))?;
+    Ok((settings, hash.to_string(), bytes as u64))
+}
+
+struct ReadRecords<'a, R> {
+    path: &'a Path,
+    reader: R,
+    settings: PositionSetSettings,
+    hash: String,
+    header_bytes: u64,
+}
+
+impl<R: BufRead> WidthJob for ReadRecords<'_, R> {
+    type Output = Result<PositionSet, FileError>;
+
+    fn run<const W: usize>(mut self, geometry: &Geometry<W>) -> Self::Output {
+        let error = |problem: String| FileError::new(self.path, problem);
+        let mut samples = Vec::new();
+        let mut tracker = GameTracker::default();
+        let mut bytes = self.header_bytes;
+        let mut notice = None;
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            let read = self.reader.read_until(b'\n', &mut line);
+            let read = read.map_err(|e| error(e.to_string()))? as u64;
+            if read == 0 {
+                break;
+            }
+            let number = samples.len() + 1;
+            if line.last() != Some(&b'\n') {
+                notice = Some(format!(
+                    "{}: record {number} is cut short (the run was stopped while writing it) \
+                     and was dropped",
+                    self.path.display()
+                ));
+                break;
+            }
+            let located = |problem: String| error(format!("record {number}: {problem}"));
+            let text = std::str::from_utf8(&line[..line.len() - 1])
+                .map_err(|_| located("not UTF-8 text".to_string()))?;
+            let (record, sample) = parse_record(geometry, text).map_err(located)?;
+            bytes += read;
+            tracker
+                .add(&record, samples.len() + 1, bytes)
+                .map_err(located)?;
+            samples.push(sample);
+        }
+        Ok(PositionSet {
+            settings: self.settings,
+            hash: self.hash,
+            samples,
+            complete: tracker.complete,
+            notice,
+        })
+    }
+}
+
+/// Follows the games of a file's records: numbered in order, each record's slot the next.
+#[derive(Default)]
+struct GameTracker {
+    /// The current game, its records so far and how many it has.
+    current: Option<(u64, usize, usize)>,
+    complete: ResumePoint,
+}
+
+impl GameTracker {
+    fn add(&mut self, record: &PositionRecord, records: usize, bytes: u64) -> Result<(), String> {
+        let expected_slot = match self.current {
+            Some((game, seen, of)) if game == record.game => {
+                if of != record.of {
+                    return Err(format!("game {game} had {of} positions, now {}", record.of));
+                }
+                seen
+            }
+            Some((game, seen, of)) if seen < of => {
+                return Err(format!(
+                    "game {} starts while game {game} has {seen} of its {of} positions",
+                    record.game
+                ));
+            }
+            Some((game, ..)) if record.game <= game => {
+                return Err(format!("game {} comes after game {game}", record.game));
+            }
+            _ => 0,
+        };
+        if record.slot != expected_slot || record.slot >= record.of {
+            return Err(format!(
+                "position {}/{} of game {} where {expected_slot} was due",
+                record.slot, record.of, record.game
+            ));
+        }
+        self.current = Some((record.game, record.slot + 1, record.of));
+        if record.slot + 1 == record.of {
+            self.complete = ResumePoint {
+                next_game: record.game + 1,
+                records,
+                bytes,
+            };
+        }
+        Ok(())
+    }
+}
+
+/// Parses and checks one record line.
+fn parse_record<const W: usize>(
+    geometry: &Geometry<W>,
+    line: &str,
+) -> Result<(PositionRecord, Sample), String> {
+    let fields: Vec<&str> = line.split('\t').collect();
+    let [game, slot, result, margin, label, features, position] = fields[..] else {
+        return Err(format!(
+            "{} tab-separated fields where 7 are due",
+            fields.len()
+        ));
+    };
+    let number = |text: &str, what: &str| -> Result<i64, String> {
+        text.parse()
+            .map_err(|_| format!("{what} '{text}' is not a number"))
+    };
+    let (slot, of) = slot
+        .split_once('/')
+        .ok_or_else(|| format!("'{slot}' is not slot/of"))?;
+    let result = match result {
+        "W" => GameResult::Win,
+        "D" => GameResult::Draw,
+        "L" => GameResult::Loss,
+        other => return Err(format!("result '{other}' is not W, D or L")),
+    };
+    let values: Vec<&str> = features.split(',').collect();
+    if values.len() != 9 {
+        return Err(format!("{} features where 9 are due", values.len()));
+    }
+    let mut stored = [0; 9];
+    for (slot, text) in stored.iter_mut().zip(values) {
+        *slot = number(text, "feature")? as i32;
+    }
+    let parsed = parse_position(geometry, position).map_err(|e| e.to_string())?;
+    let features = Features::of(geometry, &parsed);
+    if features.0 != stored {
+        return Err(format!(
+            "the features {stored:?} are not those of the position, {:?}",
+            features.0
+        ));
+    }
+    let record = PositionRecord {
+        game: number(game, "game")? as u64,
+        slot: number(slot, "slot")? as usize,
+        of: number(of, "count")? as usize,
+        position: position.to_string(),
+        features,
+        result,
+        margin: number(margin, "margin")? as i32,
+        label: Label::parse(label)?,
+    };
+    let sample = Sample {
+        game: record.game,
+        features,
+        result: result.points(),
+        label: record.label,
+        discs: (W == 1).then(|| [parsed.mover.0[0], parsed.opponent.0[0]]),
+    };
+    Ok((record, sample))
+}
+
+/// Appends the records of a run to its file.
+pub struct PositionSetWriter {
+    path: PathBuf,
+    file: File,
+}
+
+impl PositionSetWriter {
+    /// Starts a new file for `settings`; an existing file is never replaced.
+    pub fn create(path: &Path, settings: &PositionSetSettings) -> Result<Self, FileError> {
+        if path.exists() {
+            return Err(FileError::new(
+                path,
+                "the file exists: choose another name, or --resume the run that wrote it",
+            ));
+        }
+        let line = settings.line();
+        let header = format!(
+            "{MAGIC} {POSITION_SET_VERSION} {}\n{line}\n",
+            short_hash(line.as_bytes())
+        );
+        write_atomically(path, header)?;
+        Self::open(path)
+    }
+
+    /// Continues the file of `set` (as read from `path`) after its last complete game: the
+    /// records of a game cut short are removed, to be played again.
+    pub fn resume(path: &Path, set: &PositionSet) -> Result<Self, FileError> {
+        let writer = Self::open(path)?;
+        writer
+            .file
+            .set_len(set.complete.bytes)
+            .map_err(|e| FileError::new(path, e.to_string()))?;
+        Ok(writer)
+    }
+
+    fn open(path: &Path) -> Result<Self, FileError> {
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| FileError::new(path, e.to_string()))?;
+        Ok(PositionSetWriter {
+            path: path.to_path_buf(),
+            file,
+        })
+    }
+
+    /// Appends one game's records in a single write.
+    pub fn append(&mut self, records: &[PositionRecord]) -> Result<(), FileError> {
+        self.write_lines(records.iter().map(PositionRecord::line))
+    }
+
+    /// Appends record lines (each checked when the set is read) in a single write.
+    pub fn append_lines(&mut self, lines: &[String]) -> Result<(), FileError> {
+        self.write_lines(lines)
+    }
+
+    /// Writes `lines`, each ended by a newline, in a single write.
+    fn write_lines(
+        &mut self,
+        lines: impl IntoIterator<Item = impl AsRef<str>>,
+    ) -> Result<(), FileError> {
+        let mut text = String::new();
+        for line in lines {
+            text.push_str(line.as_ref());
+            text.push('\n');
+        }
+        self.file
+            .write_all(text.as_bytes())
+            .and_then(|()| self.file.flush())
+            .map_err(|e| FileError::new(&self.path, e.to_string()))
+    }
+
+    /// The file written.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// The file's SHA-256 prefix (for a tuned preset's provenance).
+pub fn file_hash(path: &Path) -> Result<String, FileError> {
+    let bytes = fs::read(path).map_err(|e| FileError::new(path, e.to_string()))?;
+    Ok(short_hash(&bytes))
+}

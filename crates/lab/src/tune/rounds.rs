@@ -1,0 +1,352 @@
+//! Tuning in rounds (DESIGN §8): each round makes a position set with the current best player
+//! (self-play and games against the run's opponents, labelled by its own deeper search), fits
+//! new weights to it from the best's, and plays the result against the best; a candidate that
+//! scores more than half replaces it. The run's folder holds each round's position set, each
+//! accepted player as a preset and a checkpoint written after every round, so a stopped or
+//! killed run resumes exactly where it was: the position set continues, the fit and the match
+//! are replayed with the same seeds.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use serde::{Deserialize, Serialize};
+
+use super::fit::{FitSettings, Iteration, Target, fit};
+use super::generate::{GenerationProgress, generate_positions};
+use super::position_set::{
+    LabelSettings, NamedWeights, PositionSetSettings, PositionSetWriter, ResumePoint,
+    read_position_set,
+};
+use crate::ai::arena::MatchResult;
+use crate::ai::checkpoint::{Checkpointed, load_checkpoint, save_checkpoint};
+use crate::ai::crosstable::Record;
+use crate::ai::duel::{DuelSettings, run_duel};
+use crate::ai::gsprt::Gsprt;
+use crate::ai::selfplay::GameSettings;
+use crate::ai::{Preset, RunError};
+use engine::Weights;
+
+/// What a tuning run does in every round.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundsSettings {
+    /// The tuned player's name (its presets are `<name>-r<round>`).
+    pub name: String,
+    /// Where the run starts.
+    pub start: NamedWeights,
+    /// Rounds to play.
+    pub rounds: u32,
+    /// How the position sets' games are played.
+    pub game: GameSettings,
+    /// Besides the best player, who plays in the position sets' games.
+    pub opponents: Vec<NamedWeights>,
+    /// Positions per round.
+    pub count: usize,
+    /// Positions drawn from each game at most.
+    pub per_game: usize,
+    /// The labelling search's depth (the best player's own search), if labelled.
+    pub label_depth: Option<u32>,
+    /// What the weights are fitted to.
+    pub target: Target,
+    /// Games of each verification match (candidate against the best).
+    pub verify_games: u32,
+    /// The verification's search depth.
+    pub verify_depth: u32,
+    /// Stop verification matches early by a GSPRT with this δ (Elo).
+    pub early_stop: Option<f64>,
+    /// Seed of everything random in the run.
+    pub seed: u64,
+}
+
+/// One finished round.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundSummary {
+    /// Its number, from 1.
+    pub round: u32,
+    /// Its position set's file name in the run's folder, and the set's hash.
+    pub data: (String, String),
+    /// The fitted weights.
+    pub candidate: Weights,
+    /// The fit's hold-out loss at the start and at the kept step.
+    pub holdout: (f64, f64),
+    /// The candidate's wins, draws and losses against the best.
+    pub record: (u32, u32, u32),
+    /// Whether the candidate became the best.
+    pub accepted: bool,
+}
+
+impl RoundSummary {
+    /// In a word: accepted, rejected, or unchanged (the fit kept the best's weights).
+    pub fn verdict(&self) -> &'static str {
+        match (self.accepted, self.record) {
+            (true, _) => "accepted",
+            (false, (0, 0, 0)) => "unchanged",
+            (false, _) => "rejected",
+        }
+    }
+}
+
+/// The whole state of a tuning run: what its checkpoint holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundsState {
+    /// The run's settings.
+    pub settings: RoundsSettings,
+    /// The best player so far.
+    pub best: NamedWeights,
+    /// Every finished round, oldest first.
+    pub history: Vec<RoundSummary>,
+}
+
+impl Checkpointed for RoundsState {
+    const VERSION: u32 = 1;
+    const RUN: &'static str = "a tuning run";
+
+    fn check(&self) -> Result<(), String> {
+        self.settings.validate()?;
+        if self.history.len() > self.settings.rounds as usize {
+            return Err(format!(
+                "{} rounds in the history of a run of {}",
+                self.history.len(),
+                self.settings.rounds
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl RoundsSettings {
+    /// Checks the settings.
+    pub fn validate(&self) -> Result<(), String> {
+        self.positions(&self.start, 1).validate()?;
+        self.duel(&self.start, self.start.weights, 1).validate()
+    }
+
+    /// The position set of `round` made with `best`.
+    fn positions(&self, best: &NamedWeights, round: u32) -> PositionSetSettings {
+        let mut players = vec![best.clone()];
+        players.extend(self.opponents.iter().cloned());
+        PositionSetSettings {
+            game: self.game,
+            players,
+            count: self.count,
+            per_game: self.per_game,
+            seed: self.seed.wrapping_add(u64::from(round) * 1_000_003),
+            label: self.label_depth.map(|depth| LabelSettings {
+                depth,
+                exact_empties: (depth + 4).min(14),
+                labeller: best.clone(),
+            }),
+        }
+    }
+
+    /// The verification match of `round`: `candidate` against `best`.
+    fn duel(&self, best: &NamedWeights, candidate: Weights, round: u32) -> DuelSettings {
+        let preset = |name: String, weights| Preset {
+            name,
+            description: String::new(),
+            weights,
+        };
+        DuelSettings {
+            first: preset(round_name(&self.name, round), candidate),
+            second: preset(best.name.clone(), best.weights),
+            games: self.verify_games,
+            game: GameSettings {
+                depth: self.verify_depth,
+                ..self.game
+            },
+            seed: self.seed.wrapping_add(u64::from(round)),
+            early_stop: self.early_stop.map(|elo| Gsprt { elo }),
+        }
+    }
+}
+
+/// The name of the candidate of `round`.
+fn round_name(name: &str, round: u32) -> String {
+    format!("{name}-r{round}")
+}
+
+/// What a tuning run reports as it goes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RoundsEvent {
+    /// A round begins (from 1).
+    Round(u32),
+    /// Its position set grows.
+    Positions(GenerationProgress),
+    /// Its fit took a step.
+    Step(Iteration),
+    /// Its verification match goes on: the candidate's results so far, of so many games.
+    Match(MatchResult, u32),
+    /// A round ended; the state is checkpointed.
+    Finished(RoundsState),
+}
+
+/// A tuning run in its folder.
+pub struct TuningRun {
+    folder: PathBuf,
+    state: RoundsState,
+}
+
+impl TuningRun {
+    /// Starts a run in `folder` (which must not hold one already).
+    pub fn start(folder: &Path, settings: RoundsSettings) -> Result<Self, RunError> {
+        settings.validate().map_err(RunError::Settings)?;
+        if folder.join(crate::ai::checkpoint::CHECKPOINT_FILE).exists() {
+            return Err(RunError::Settings(format!(
+                "{} holds a run already: resume it or choose another folder",
+                folder.display()
+            )));
+        }
+        let state = RoundsState {
+            best: settings.start.clone(),
+            settings,
+            history: Vec::new(),
+        };
+        std::fs::create_dir_all(folder)
+            .map_err(|e| crate::files::FileError::new(folder, e.to_string()))?;
+        save_checkpoint(folder, &state)?;
+        Ok(TuningRun {
+            folder: folder.to_path_buf(),
+            state,
+        })
+    }
+
+    /// Resumes the run checkpointed in `folder`.
+    pub fn resume(folder: &Path) -> Result<Self, RunError> {
+        Ok(TuningRun {
+            folder: folder.to_path_buf(),
+            state: load_checkpoint(folder)?,
+        })
+    }
+
+    /// The state after the last finished round.
+    pub fn state(&self) -> &RoundsState {
+        &self.state
+    }
+
+    /// Plays the remaining rounds on the current rayon pool; a cancelled round is dropped
+    /// (its position set stays, to be continued).
+    pub fn run(
+        &mut self,
+        cancel: &AtomicBool,
+        on_event: &(dyn Fn(RoundsEvent) + Sync),
+    ) -> Result<(), RunError> {
+        while self.state.history.len() < self.state.settings.rounds as usize {
+            let round = self.state.history.len() as u32 + 1;
+            on_event(RoundsEvent::Round(round));
+            let Some(summary) = self.play_round(round, cancel, on_event)? else {
+                return Ok(());
+            };
+            if summary.accepted {
+                let best = NamedWeights {
+                    name: round_name(&self.state.settings.name, round),
+                    weights: summary.candidate,
+                };
+                self.export(&best, &summary)?;
+                self.state.best = best;
+            }
+            self.state.history.push(summary);
+            save_checkpoint(&self.folder, &self.state)?;
+            on_event(RoundsEvent::Finished(self.state.clone()));
+        }
+        Ok(())
+    }
+
+    /// One round; `None` when cancelled.
+    fn play_round(
+        &self,
+        round: u32,
+        cancel: &AtomicBool,
+        on_event: &(dyn Fn(RoundsEvent) + Sync),
+    ) -> Result<Option<RoundSummary>, RunError> {
+        let settings = &self.state.settings;
+        let best = &self.state.best;
+        let positions = settings.positions(best, round);
+        let file_name = format!("round-{round}.positions");
+        let path = self.folder.join(&file_name);
+        let (mut writer, start) = if path.exists() {
+            let set = read_position_set(&path)?;
+            if set.settings != positions {
+                return Err(RunError::Settings(format!(
+                    "{} was made with other settings than this run's round {round}",
+                    path.display()
+                )));
+            }
+            (PositionSetWriter::resume(&path, &set)?, set.complete)
+        } else {
+            let writer = PositionSetWriter::create(&path, &positions)?;
+            (writer, ResumePoint::default())
+        };
+        let made = generate_positions(&positions, &mut writer, start, cancel, &|progress| {
+            on_event(RoundsEvent::Positions(*progress))
+        })?;
+        if made.records < positions.count {
+            return Ok(None);
+        }
+        let set = read_position_set(&path)?;
+        let fitted = fit(
+            &set.samples,
+            &best.weights,
+            &FitSettings::new(settings.target),
+            cancel,
+            &mut |step| on_event(RoundsEvent::Step(*step)),
+        )
+        .map_err(RunError::Settings)?;
+        let Some(fitted) = fitted else {
+            return Ok(None);
+        };
+        let summary = |record: (u32, u32, u32), accepted| RoundSummary {
+            round,
+            data: (file_name.clone(), set.hash.clone()),
+            candidate: fitted.weights,
+            holdout: (
+                fitted.iterations[0].holdout,
+                fitted.best_iteration().holdout,
+            ),
+            record,
+            accepted,
+        };
+        // A fit that kept the best's own weights has nothing to prove.
+        if fitted.weights == best.weights {
+            return Ok(Some(summary((0, 0, 0), false)));
+        }
+        let duel = settings.duel(best, fitted.weights, round);
+        let games = duel.games;
+        let Some(verdict) = run_duel(&duel, cancel, &|so_far| {
+            on_event(RoundsEvent::Match(*so_far, games))
+        }) else {
+            return Ok(None);
+        };
+        let record: Record = verdict.result.record;
+        Ok(Some(RoundSummary {
+            round,
+            data: (file_name, set.hash.clone()),
+            candidate: fitted.weights,
+            holdout: (
+                fitted.iterations[0].holdout,
+                fitted.best_iteration().holdout,
+            ),
+            record: (record.wins, record.draws, record.losses),
+            accepted: record.net() > 0,
+        }))
+    }
+
+    /// Writes an accepted player as a preset in the run's folder, with its provenance.
+    fn export(&self, best: &NamedWeights, summary: &RoundSummary) -> Result<(), RunError> {
+        let (wins, draws, losses) = summary.record;
+        let preset = Preset {
+            name: best.name.clone(),
+            description: format!(
+                "Tuned by reversi3d tune --rounds from {} ({}): round {} on {} (set {}), \
+                 {wins}-{draws}-{losses} against {}.",
+                self.state.settings.start.name,
+                self.state.settings.start.weights,
+                summary.round,
+                summary.data.0,
+                summary.data.1,
+                self.state.best.name,
+            ),
+            weights: best.weights,
+        };
+        preset.save(&self.folder.join(preset.file_name()))?;
+        Ok(())
+    }
+}

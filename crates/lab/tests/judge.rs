@@ -1,0 +1,211 @@
+//! The reference analysis and game review: losses against the reference (0 for its best
+//! move, never negative), exact values against the naive reference's perfect play, summaries
+//! that add up, the cache, and cancellation.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+
+use engine::{Color, Geometry, Position, Rules, Setup, Shape};
+use lab::ai::Player;
+use lab::ai::preset::built_in_named;
+use lab::ai::reference::{
+    ReferenceCache, ReferenceLimit, ReferenceSettings, analyze_reference, analyze_reference_of,
+};
+use lab::ai::review::{MistakeThresholds, review_game};
+use lab::game::Game;
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+fn settings(depth: u32, exact_empties: u32) -> ReferenceSettings {
+    ReferenceSettings {
+        limit: ReferenceLimit::Depth(depth),
+        exact_empties,
+        ..ReferenceSettings::new(Rules::Classic, built_in_named("Hamfast").unwrap().weights)
+    }
+}
+
+/// A game of random moves to its end on `board`.
+fn random_game(board: &str, seed: u64) -> Game {
+    let shape: Shape = board.parse().unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut game = Game::new(shape, Rules::Classic, Player::Human, Player::Human);
+    while !game.board().over {
+        let moves = game.board().mover_moves;
+        let cell = moves[rand::RngExt::random_range(&mut rng, 0..moves.len())];
+        game.play(cell).unwrap();
+    }
+    game
+}
+
+#[test]
+fn exact_scores_match_perfect_play_on_4x4() {
+    let geometry = Geometry::<1>::new("4x4".parse().unwrap());
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    for _ in 0..40 {
+        let position: Position<1> = common::random_position(&geometry, 10, &mut rng);
+        let setup = Setup::of(&geometry, &position);
+        let reference = analyze_reference(&setup, &settings(2, 16), &AtomicBool::new(false));
+        assert!(reference.exact);
+        let naive = common::to_naive(geometry.shape(), &position);
+        if position.is_game_over(&geometry) {
+            assert_eq!(reference.value, naive.solve());
+            assert!(reference.moves.is_empty());
+            continue;
+        }
+        let mut mover = naive.clone();
+        if position.must_pass(&geometry) {
+            mover.pass();
+        }
+        for scored in &reference.moves {
+            let mut child = mover.clone();
+            child.play(scored.cell);
+            assert_eq!(scored.score, -child.solve(), "{}", setup.text());
+            assert!(scored.exact);
+        }
+        assert_eq!(reference.value, mover.solve());
+        for best in reference.best_moves() {
+            assert_eq!(reference.loss(best).unwrap().amount, 0);
+        }
+        // Scoring one move (besides the best) gives the same value, score and best moves.
+        for scored in &reference.moves {
+            let one = analyze_reference_of(
+                &setup,
+                &settings(2, 16),
+                &[scored.cell],
+                &AtomicBool::new(false),
+            );
+            assert_eq!(one.score_of(scored.cell), Some(*scored), "{}", setup.text());
+            assert_eq!(
+                (one.value, one.best_moves()),
+                (reference.value, reference.best_moves())
+            );
+            assert!(one.moves.len() <= reference.moves.len());
+        }
+    }
+}
+
+#[test]
+fn scoring_only_the_played_moves_agrees_with_scoring_every_move() {
+    // Heuristic depths on 6×6 and 4×4×4 (one thread against two): the value, the best moves
+    // and the asked move's score equal those of the every-move analysis, which searches
+    // every move with a full window.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for (board, seed) in [("6x6", 5), ("4x4x4", 6)] {
+        let game = random_game(board, seed);
+        let settings = settings(3, 0);
+        for (ply, setup) in game.setups().iter().enumerate().step_by(3) {
+            let full =
+                pool.install(|| analyze_reference(setup, &settings, &AtomicBool::new(false)));
+            let Some(&engine::notation::Move::Play(played)) = game.moves().get(ply) else {
+                continue;
+            };
+            let one = analyze_reference_of(setup, &settings, &[played], &AtomicBool::new(false));
+            assert!(!one.complete || one.moves.len() == full.moves.len());
+            assert_eq!(one.value, full.value, "{board} ply {ply}");
+            assert_eq!(one.best_moves(), full.best_moves(), "{board} ply {ply}");
+            assert_eq!(
+                one.score_of(played),
+                full.score_of(played),
+                "{board} ply {ply}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_review_adds_up_and_is_cached() {
+    for (board, depth, exact_empties, seed) in [("6x6", 3, 10, 1), ("4x4x4", 2, 12, 2)] {
+        let game = random_game(board, seed);
+        let settings = settings(depth, exact_empties);
+        let cache = ReferenceCache::default();
+        let heard = std::sync::Mutex::new(Vec::new());
+        let review = review_game(&game, &settings, &cache, &AtomicBool::new(false), &|p| {
+            heard.lock().unwrap().push(p.done)
+        })
+        .unwrap();
+        let plies = game.moves().len();
+        let mut heard = heard.into_inner().unwrap();
+        heard.sort_unstable();
+        assert_eq!(heard, (1..=plies + 1).collect::<Vec<_>>());
+        assert_eq!(review.red_values.len(), plies + 1);
+        let (red, green, _) = game.result().unwrap();
+        let last = review.red_values.last().unwrap();
+        assert_eq!((last.value, last.exact), (red as i32 - green as i32, true));
+        let played = game
+            .moves()
+            .iter()
+            .filter(|m| **m != engine::notation::Move::Pass);
+        assert_eq!(review.moves.len(), played.count());
+        let thresholds = MistakeThresholds::default();
+        let sides = [Color::Red, Color::Green].map(|c| review.summary(c, &thresholds));
+        assert_eq!(sides[0].moves + sides[1].moves, review.moves.len());
+        let mut mistakes = 0;
+        for reviewed in &review.moves {
+            assert!(reviewed.loss.amount >= 0);
+            assert_eq!(
+                reviewed.loss.amount,
+                reviewed.best_score - reviewed.played_score
+            );
+            assert_eq!(reviewed.agrees(), reviewed.loss.amount == 0);
+            mistakes += usize::from(thresholds.is_mistake(reviewed.loss));
+        }
+        assert_eq!(sides[0].mistakes + sides[1].mistakes, mistakes);
+        assert_eq!(review.mistakes(&thresholds).count(), mistakes);
+        for side in sides {
+            assert_eq!(side.heuristic.moves + side.exact.moves, side.moves);
+            assert!(side.agreed <= side.moves);
+        }
+        let total: i64 = review.moves.iter().map(|m| i64::from(m.loss.amount)).sum();
+        let summed: i64 = sides
+            .iter()
+            .map(|s| s.heuristic.total + s.exact.total)
+            .sum();
+        assert_eq!(total, summed);
+        assert!(
+            review.moves.iter().any(|m| m.loss.exact),
+            "{board}: the end is exact"
+        );
+        // A second review searches nothing and gives the same.
+        let kept = cache.len();
+        let again =
+            review_game(&game, &settings, &cache, &AtomicBool::new(false), &|_| {}).unwrap();
+        assert_eq!((again, cache.len()), (review, kept));
+    }
+}
+
+#[test]
+fn a_cancelled_review_stops_and_keeps_nothing_half_done() {
+    let game = random_game("6x6", 4);
+    let cache = ReferenceCache::default();
+    let cancelled = review_game(
+        &game,
+        &settings(3, 8),
+        &cache,
+        &AtomicBool::new(true),
+        &|_| panic!("no position finishes"),
+    );
+    assert!(cancelled.is_err());
+    assert!(cache.is_empty());
+}
+
+#[test]
+fn a_time_limited_reference_keeps_its_last_finished_depth() {
+    // 8×8 from the start cannot be finished in 200 ms: the reference stops on time with every
+    // move scored at the last depth it finished (a stop on time is not a cancellation), and
+    // the cancel flag still means no reference.
+    let shape: Shape = "8x8".parse().unwrap();
+    let timed = ReferenceSettings {
+        limit: ReferenceLimit::Time(std::time::Duration::from_millis(200)),
+        ..settings(1, 14)
+    };
+    let reference = analyze_reference(&Setup::start(shape), &timed, &AtomicBool::new(false));
+    assert!(!reference.cancelled && !reference.exact);
+    assert!(reference.depth >= 2, "depth {}", reference.depth);
+    assert_eq!(reference.moves.len(), 4);
+    let cancelled = analyze_reference(&Setup::start(shape), &timed, &AtomicBool::new(true));
+    assert!(cancelled.cancelled);
+}

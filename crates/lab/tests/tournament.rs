@@ -1,0 +1,231 @@
+//! Tournaments on tiny boards: the schedule, the arithmetic of the results, reproducibility,
+//! the per-game results file and cancellation.
+
+mod common;
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use common::with_workers;
+use engine::{Color, Outcome, Rules};
+use lab::ai::SearchKind;
+use lab::ai::preset::built_in;
+use lab::ai::selfplay::GameSettings;
+use lab::ai::tournament::{TournamentResult, TournamentSettings, run_tournament};
+use lab::ai::tournament_report::to_csv;
+
+fn settings(players: usize, games: u32, opening_plies: u32, seed: u64) -> TournamentSettings {
+    TournamentSettings {
+        players: built_in().into_iter().take(players).collect(),
+        games_per_pairing: games,
+        game: GameSettings {
+            shape: "6x6".parse().unwrap(),
+            rules: Rules::Classic,
+            depth: 2,
+            search: SearchKind::Classic,
+            opening_plies,
+        },
+        seed,
+    }
+}
+
+fn play(settings: &TournamentSettings, workers: usize) -> TournamentResult {
+    with_workers(workers, || {
+        run_tournament(settings, None, &AtomicBool::new(false), &|_, _| {}).unwrap()
+    })
+}
+
+#[test]
+fn every_opening_is_played_with_both_colours_and_the_crosstable_adds_up() {
+    let settings = settings(3, 4, 4, 11);
+    let result = play(&settings, 2);
+    assert_eq!(result.games.len(), 12);
+    assert!(!result.cancelled);
+    for pair in result.games.chunks(2) {
+        let (first, second) = (&pair[0], &pair[1]);
+        assert_eq!(first.fixture.red, second.fixture.green);
+        assert_eq!(first.fixture.green, second.fixture.red);
+        assert_eq!(first.fixture.opening, second.fixture.opening);
+        assert_eq!(first.game.opening_length, 4);
+        assert_eq!(
+            first.game.moves[..4],
+            second.game.moves[..4],
+            "same opening"
+        );
+    }
+    // The two openings of a pairing differ, and every pairing uses the same openings.
+    let openings: Vec<_> = result
+        .games
+        .iter()
+        .map(|g| g.game.moves[..4].to_vec())
+        .collect();
+    assert_ne!(openings[0], openings[2]);
+    assert_eq!(openings[0], openings[4]);
+
+    let table = result.crosstable();
+    let mut red_wins = 0;
+    let mut draws = 0;
+    for game in &result.games {
+        match game.game.outcome {
+            Outcome::Win(Color::Red) => red_wins += 1,
+            Outcome::Draw => draws += 1,
+            Outcome::Win(Color::Green) => {}
+        }
+        let discs = (game.game.red_discs, game.game.green_discs);
+        let expected = Outcome::from_counts(discs.0, discs.1, Rules::Classic);
+        assert_eq!(game.game.outcome, expected);
+    }
+    assert_eq!(table.colours().wins, red_wins);
+    assert_eq!(table.colours().draws, draws);
+    assert_eq!(table.games(), 12);
+    for i in 0..3 {
+        assert_eq!(table.total(i).games(), 8, "two pairings of four games");
+        for j in 0..3 {
+            if i != j {
+                assert_eq!(table.pair(i, j).net(), -table.pair(j, i).net());
+                assert_eq!(table.pair(i, j).games(), 4);
+            }
+        }
+    }
+    let points: i32 = (0..3).map(|i| table.total(i).net()).sum();
+    assert_eq!(points, 0);
+    let csv = to_csv(&result);
+    for section in [
+        "Settings",
+        "Standings",
+        "Net matrix",
+        "Pairs",
+        "Weights",
+        "Colours",
+    ] {
+        assert!(
+            csv.lines().any(|l| l.starts_with(section)),
+            "{section} in {csv}"
+        );
+    }
+    let colour_line = csv.lines().last().unwrap();
+    let c = table.colours();
+    assert_eq!(colour_line, format!("{},{},{}", c.wins, c.losses, c.draws));
+}
+
+#[test]
+fn the_same_seed_replays_the_same_tournament_with_any_number_of_workers() {
+    let settings = settings(3, 2, 2, 5);
+    let one = play(&settings, 1);
+    let two = play(&settings, 2);
+    let moves =
+        |r: &TournamentResult| -> Vec<_> { r.games.iter().map(|g| g.game.clone()).collect() };
+    assert_eq!(moves(&one), moves(&two));
+    let mut other_seed = settings.clone();
+    other_seed.seed = 6;
+    assert_ne!(moves(&one), moves(&play(&other_seed, 2)));
+}
+
+#[test]
+fn without_random_openings_the_seed_tie_breaks_still_vary_the_games() {
+    let result = play(&settings(2, 6, 0, 3), 2);
+    let distinct: std::collections::HashSet<String> = result
+        .games
+        .iter()
+        .map(|g| format!("{:?}", g.game.moves))
+        .collect();
+    assert!(distinct.len() > 1);
+    assert!(result.games.iter().all(|g| g.game.opening_length == 0));
+}
+
+#[test]
+fn strong_search_games_and_misere_rules_are_played_out() {
+    let mut settings = settings(2, 2, 2, 8);
+    settings.game.search = SearchKind::Strong;
+    settings.game.rules = Rules::Misere;
+    settings.game.shape = "4x4x4".parse().unwrap();
+    let result = play(&settings, 2);
+    assert_eq!(result.games.len(), 2);
+    for game in &result.games {
+        let discs = (game.game.red_discs, game.game.green_discs);
+        assert_eq!(
+            game.game.outcome,
+            Outcome::from_counts(discs.0, discs.1, Rules::Misere)
+        );
+        assert!(game.game.nodes > 0);
+    }
+}
+
+#[test]
+fn every_game_is_appended_to_the_results_file_as_it_ends() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("games.csv");
+    let settings = settings(2, 4, 2, 1);
+    let lines_seen = Mutex::new(Vec::new());
+    with_workers(2, || {
+        run_tournament(
+            &settings,
+            Some(&path),
+            &AtomicBool::new(false),
+            &|_, progress| {
+                let text = std::fs::read_to_string(&path).unwrap();
+                lines_seen
+                    .lock()
+                    .unwrap()
+                    .push((progress.done, text.lines().count()));
+            },
+        )
+        .unwrap()
+    });
+    for (done, lines) in lines_seen.into_inner().unwrap() {
+        assert!(
+            lines > done,
+            "{done} games done, {lines} lines (with the header)"
+        );
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 5);
+    assert!(text.starts_with("game,red,green,opening"));
+    let again = with_workers(1, || {
+        run_tournament(&settings, Some(&path), &AtomicBool::new(false), &|_, _| {})
+    });
+    let message = again.unwrap_err().to_string();
+    assert!(
+        message.contains("games.csv") && message.contains("already exists"),
+        "{message}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "untouched");
+}
+
+#[test]
+fn a_cancelled_tournament_keeps_the_games_that_finished() {
+    let settings = settings(3, 10, 2, 2);
+    let cancel = AtomicBool::new(false);
+    let result = with_workers(1, || {
+        run_tournament(&settings, None, &cancel, &|_, progress| {
+            if progress.done == 5 {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        })
+        .unwrap()
+    });
+    assert!(result.cancelled);
+    assert!(
+        result.games.len() >= 5 && result.games.len() < 30,
+        "{}",
+        result.games.len()
+    );
+    assert_eq!(result.crosstable().games() as usize, result.games.len());
+}
+
+#[test]
+fn bad_settings_are_refused_with_a_reason() {
+    let refused = |settings: TournamentSettings| settings.validate().unwrap_err();
+    assert!(refused(settings(1, 2, 2, 1)).contains("at least two players"));
+    assert!(refused(settings(2, 3, 2, 1)).contains("must be even"));
+    let mut twice = settings(2, 2, 2, 1);
+    twice.players[1] = twice.players[0].clone();
+    assert!(refused(twice).contains("listed twice"));
+    let mut shallow = settings(2, 2, 2, 1);
+    shallow.game.depth = 0;
+    assert!(refused(shallow).contains("depth"));
+    assert!(
+        settings(2, 3, 0, 1).validate().is_ok(),
+        "odd counts are fine without openings"
+    );
+}
