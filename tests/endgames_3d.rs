@@ -8,7 +8,7 @@ mod common;
 
 use std::sync::atomic::AtomicBool;
 
-use engine::search::{StrongSettings, margin_of_score, solve_strong};
+use engine::search::{Goal, SearchSettings, margin_of_score};
 use engine::{Geometry, Position, Rules, Shape};
 use lab::ai::preset::built_in_named;
 use lab::game::position_list::parse_scored_line;
@@ -48,9 +48,10 @@ fn solve<const W: usize>(geometry: &Geometry<W>, position: &Position<W>) -> (i32
         return (-margin, None);
     }
     let weights = built_in_named("Hamfast").unwrap().weights;
-    let mut settings = StrongSettings::new(64, Rules::Classic, weights);
-    settings.endgame_empties = u32::MAX;
-    let analysis = solve_strong(geometry, position, &settings, &AtomicBool::new(false));
+    let settings = SearchSettings::new(Goal::Solve, 0, Rules::Classic, weights);
+    let never = AtomicBool::new(false);
+    let searched = settings.run_at(geometry, position, &never, &|_| {});
+    let analysis = searched.expect("on the caller's pool").analysis;
     let score = analysis.best_score().expect("a finished solve");
     (margin_of_score(score), analysis.choose(None))
 }

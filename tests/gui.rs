@@ -497,3 +497,37 @@ fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
     );
     assert!(view.state.history.len() > stopped_at);
 }
+
+/// Steps the workspace until a label containing `text` shows (at most about ten seconds).
+fn step_until_label(harness: &mut Harness<'static, ReversiApp>, text: &str) {
+    for _ in 0..1000 {
+        harness.step();
+        if harness.query_by_label_contains(text).is_some() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("no label containing {text:?}");
+}
+
+#[test]
+fn solve_gives_the_exact_result_and_is_forgotten_when_the_position_changes() {
+    let (mut harness, _folder) = workspace(settings("4x4", Seat::human(), Seat::human()));
+    harness.step();
+    harness.get_by_label("Analysis").click();
+    harness.step();
+    harness.step();
+    harness.get_by_label("Solve").click();
+    // 4×4 under perfect play: the second player wins 11–3 (`reversi3d solve --board 4x4`).
+    step_until_label(&mut harness, "Exact: Green wins by 8 discs · best 1-2");
+    let cell = harness.state().session().board().mover_moves[0];
+    harness.get_by_label("Cross-sections").click();
+    harness.step();
+    let label = cell_label(harness.state(), cell);
+    harness.get_by_label(&label).click();
+    harness.step();
+    harness.get_by_label("Analysis").click();
+    harness.step();
+    assert!(harness.query_by_label_contains("Exact:").is_none());
+    assert!(harness.query_by_label("Solve").is_some());
+}

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 
-use super::jobs::engine_pool;
+use engine::search::worker_pool;
 
 /// A message from a background run.
 #[derive(Debug)]
@@ -42,9 +42,11 @@ impl<E: Send + 'static> Background<E> {
                     wake();
                 }
             };
-            let outcome = engine_pool(workers).and_then(|pool| {
-                pool.install(|| work(&flag, &|event| send(Message::Event(event))))
-            });
+            let outcome = worker_pool(workers.max(1), true)
+                .map_err(|error| error.to_string())
+                .and_then(|pool| {
+                    pool.install(|| work(&flag, &|event| send(Message::Event(event))))
+                });
             send(Message::Done(outcome));
         });
         Background { cancel, messages }

@@ -1,5 +1,5 @@
-//! Engine work off the UI thread: a search runs on its own thread with a rayon pool of the
-//! chosen size, streams its analysis through a channel, wakes the UI for every message, and
+//! Engine work off the UI thread: a search request runs on its own thread with the workers it
+//! names, streams its analysis through a channel, wakes the UI for every message, and
 //! stops promptly when cancelled or dropped.
 
 use std::sync::Arc;
@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use engine::search::Analysis;
-use lab::ai::{SearchRequest, Thought, think};
+use engine::search::{SearchRequest, Searched};
 
 /// Why a search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub enum JobEvent {
     /// The analysis so far (after a finished depth or root move).
     Progress(Analysis),
     /// The search ended (finished, cancelled or refused).
-    Done(Result<Thought, String>),
+    Done(Result<Searched, String>),
 }
 
 /// A search running in the background.
@@ -38,12 +38,11 @@ pub struct EngineJob {
 }
 
 impl EngineJob {
-    /// Starts `request` on a new thread with `workers` engine threads; `wake` is called after
+    /// Starts `request` on a new thread (on the workers it names); `wake` is called after
     /// every event so that the UI repaints.
     pub fn start(
         purpose: Purpose,
         request: SearchRequest,
-        workers: usize,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Self {
         let cancel = Arc::new(AtomicBool::new(false));
@@ -51,7 +50,7 @@ impl EngineJob {
         let job_request = request.clone();
         let job_cancel = Arc::clone(&cancel);
         std::thread::spawn(move || {
-            run_search(&job_request, workers, &job_cancel, &sender, &wake);
+            run_search(&job_request, &job_cancel, &sender, &wake);
         });
         EngineJob {
             purpose,
@@ -80,7 +79,6 @@ impl Drop for EngineJob {
 
 fn run_search(
     request: &SearchRequest,
-    workers: usize,
     cancel: &AtomicBool,
     sender: &Sender<JobEvent>,
     wake: &(dyn Fn() + Send + Sync),
@@ -91,59 +89,33 @@ fn run_search(
             wake();
         }
     };
-    let outcome = engine_pool(workers).and_then(|pool| {
-        pool.install(|| {
-            let progress = |analysis: &Analysis| send(JobEvent::Progress(analysis.clone()));
-            think(request, cancel, &progress).map_err(|error| error.to_string())
-        })
-    });
+    let progress = |analysis: &Analysis| send(JobEvent::Progress(analysis.clone()));
+    let outcome = request
+        .run(cancel, &progress)
+        .map_err(|error| error.to_string());
     send(JobEvent::Done(outcome));
 }
-
-/// A rayon pool of `workers` engine threads at a lower priority than the UI.
-pub fn engine_pool(workers: usize) -> Result<rayon::ThreadPool, String> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(workers.max(1))
-        .start_handler(|_| yield_to_the_ui())
-        .build()
-        .map_err(|error| format!("cannot start {workers} engine threads: {error}"))
-}
-
-/// Lowers the calling engine thread's priority (nice 10), so that the UI thread gets a core
-/// whenever it needs one even while every core searches.
-#[cfg(target_os = "linux")]
-fn yield_to_the_ui() {
-    // SAFETY: setpriority only reads its arguments; on Linux, PRIO_PROCESS with id 0 applies
-    // to the calling thread alone.
-    unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, 0, 10);
-    }
-}
-
-/// Other systems keep the default priority.
-#[cfg(not(target_os = "linux"))]
-fn yield_to_the_ui() {}
 
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
 
     use super::*;
+    use engine::search::{Goal, SearchKind, SearchSettings, Workers};
     use engine::{Rules, Weights};
-    use lab::ai::SearchKind;
 
-    fn long_search(search: SearchKind) -> SearchRequest {
-        SearchRequest {
-            start: engine::Setup::start("8x8x8".parse().expect("a valid board")),
-            rules: Rules::Classic,
-            moves: Vec::new(),
-            search,
-            depth: 30,
-            weights: Weights([14, 6, 1000, -1, -8, 91, -3, 4, -1]),
-            alpha_beta: true,
+    fn long_search(kind: SearchKind) -> SearchRequest {
+        let weights = Weights([14, 6, 1000, -1, -8, 91, -3, 4, -1]);
+        let settings = SearchSettings {
+            kind,
             symmetry: false,
-            time_budget: None,
-        }
+            workers: Workers::Background(2),
+            ..SearchSettings::new(Goal::EveryMove, 30, Rules::Classic, weights)
+        };
+        SearchRequest::at(
+            engine::Setup::start("8x8x8".parse().expect("a valid board")),
+            settings,
+        )
     }
 
     /// Cancelling a search that would run for hours ends it promptly with what it finished
@@ -151,7 +123,7 @@ mod tests {
     #[test]
     fn a_cancelled_search_ends_promptly() {
         for search in SearchKind::ALL {
-            let job = EngineJob::start(Purpose::Analysis, long_search(search), 2, || {});
+            let job = EngineJob::start(Purpose::Analysis, long_search(search), || {});
             std::thread::sleep(Duration::from_millis(300));
             let clock = Instant::now();
             job.cancel();

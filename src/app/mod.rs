@@ -19,6 +19,7 @@ mod panels;
 mod series_desk;
 mod session;
 mod settings;
+mod solve_desk;
 mod tournament_desk;
 mod tune_desk;
 pub mod view3d;

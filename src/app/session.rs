@@ -16,6 +16,7 @@ mod game_files;
 mod judging;
 mod presets;
 mod searches;
+mod solving;
 mod status;
 mod tuning;
 
@@ -29,13 +30,15 @@ use super::judge_desk::JudgeDesk;
 use super::layout::Pane;
 use super::log::{Level, Log};
 use super::settings::{Seat, Settings};
+use super::solve_desk::SolveDesk;
 use super::tournament_desk::TournamentDesk;
 use super::tune_desk::TuneDesk;
 use engine::notation::{Move, format_cell};
 use engine::search::{Analysis, score_text};
+use engine::search::{SearchRequest, Searched};
 use engine::shape::Category;
 use engine::{Color, Setup, Shape, Weights};
-use lab::ai::{AiPlayer, Player, Preset, PresetLibrary, SearchRequest, Thought};
+use lab::ai::{AiPlayer, Player, Preset, PresetLibrary};
 use lab::game::{Board, Game};
 
 /// The analysis shown for a position.
@@ -129,6 +132,7 @@ pub struct Session {
     evolution: EvolutionDesk,
     tuning: TuneDesk,
     judge: JudgeDesk,
+    solver: SolveDesk,
     champion_to_export: Option<std::path::PathBuf>,
 }
 
@@ -189,6 +193,7 @@ impl Session {
             evolution,
             tuning,
             judge: JudgeDesk::default(),
+            solver: SolveDesk::default(),
             champion_to_export: None,
         };
         session.check_seats();
@@ -444,7 +449,7 @@ impl Session {
     }
 
     /// Plays `cell` for the side to move; `thought` is the AI's analysis behind it.
-    fn play(&mut self, cell: usize, thought: Option<&Thought>) {
+    fn play(&mut self, cell: usize, thought: Option<&Searched>) {
         let number = self.game.cursor() + 1;
         let mover = self.board.mover;
         let name = format_cell(self.board.shape, cell);
@@ -504,7 +509,7 @@ impl Session {
             return;
         }
         let moves = &self.game.moves()[..self.game.cursor()];
-        self.value = lab::ai::static_value(self.game.start(), moves, &weights)
+        self.value = engine::static_value(self.game.start(), moves, &weights)
             .ok()
             .map(|(mover, value)| ValueOf {
                 revision: self.revision,

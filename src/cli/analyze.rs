@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::setup::{PositionArgs, SearchArgs, SearchChoice, StrongArgs};
 use engine::notation::format_cell;
-use engine::search::{StrongSettings, analyze, analyze_strong};
+use engine::search::{Goal, Limits, SearchSettings};
 use engine::{Geometry, WidthJob};
 
 /// Arguments of `reversi3d analyze`.
@@ -37,8 +37,7 @@ pub struct AnalyzeArgs {
 
 /// Prints every move with its score, best first.
 pub fn run(args: &AnalyzeArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
-    let pool = super::thread_pool(args.search.threads)?;
-    pool.install(|| args.position.shape()?.dispatch(Report { args, out }))
+    args.position.shape()?.dispatch(Report { args, out })
 }
 
 struct Report<'a> {
@@ -73,25 +72,26 @@ impl WidthJob for Report<'_> {
             )?;
             return Ok(());
         }
-        let never = AtomicBool::new(false);
-        let analysis = match args.search_kind {
-            SearchChoice::Strong => {
-                let symmetry = args.search.symmetry.is_on();
-                let settings = StrongSettings {
-                    node_budget: args.nodes,
-                    time_budget: args.time,
-                    ..args.strong.settings(args.depth, weights, symmetry)
-                };
-                analyze_strong(geometry, &position, &settings, &never, &|_| {})
-            }
-            SearchChoice::Classic if args.nodes.is_some() || args.time.is_some() => {
-                anyhow::bail!("--nodes and --time apply to the strong search only")
-            }
-            SearchChoice::Classic => {
-                let settings = args.search.settings(args.depth, weights);
-                analyze(geometry, &position, &settings, &never, &|_| {})
-            }
+        if args.search_kind == SearchChoice::Classic
+            && (args.nodes.is_some() || args.time.is_some())
+        {
+            anyhow::bail!("--nodes and --time apply to the strong search only")
+        }
+        let settings = SearchSettings {
+            kind: args.search_kind.kind(),
+            limits: Limits {
+                depth: args.depth,
+                nodes: args.nodes,
+                time: args.time,
+            },
+            ..args
+                .search
+                .apply(args.strong.settings(Goal::EveryMove, args.depth, weights))
         };
+        let never = AtomicBool::new(false);
+        let analysis = settings
+            .run_at(geometry, &position, &never, &|_| {})?
+            .analysis;
         let best = analysis.best_score();
         let mut moves = analysis.moves.clone();
         moves.sort_by_key(|m| std::cmp::Reverse(m.score));

@@ -8,8 +8,8 @@ use std::io::Write;
 use clap::Args;
 
 use super::setup::{PositionArgs, SearchArgs};
-use engine::search::analyze;
-use engine::{Geometry, Weights, WidthJob};
+use engine::search::{Goal, SearchKind, SearchSettings, Workers};
+use engine::{Geometry, Rules, Weights, WidthJob};
 
 /// The earlier Arwen the seed used for its published benchmark tables (DESIGN §2).
 pub const ARWEN_V10: Weights = Weights([13, 7, 1000, -1, -9, 97, -2, 4, -1]);
@@ -77,8 +77,19 @@ impl WidthJob for Table<'_> {
         let mut previous_ms: Option<f64> = None;
         let never = AtomicBool::new(false);
         for depth in (args.from.max(1)..=args.depth).step_by(args.step.max(1) as usize) {
-            let settings = args.search.settings(depth, weights);
-            let analysis = analyze(geometry, &position, &settings, &never, &|_| {});
+            let settings = SearchSettings {
+                kind: SearchKind::Classic,
+                workers: Workers::CallersPool,
+                ..args.search.apply(SearchSettings::new(
+                    Goal::EveryMove,
+                    depth,
+                    Rules::Classic,
+                    weights,
+                ))
+            };
+            let analysis = settings
+                .run_at(geometry, &position, &never, &|_| {})?
+                .analysis;
             let ms = analysis.elapsed.as_secs_f64() * 1000.0;
             let factor =
                 previous_ms.map_or("-".to_string(), |p| format!("{:.1}", ms / p.max(1e-3)));

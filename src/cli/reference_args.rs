@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::setup::find_player;
 use engine::Rules;
-use engine::search::StrongSettings;
+use engine::search::SearchSettings;
 use lab::ai::PresetLibrary;
 use lab::ai::reference::{ReferenceLimit, ReferenceSettings};
 
@@ -23,7 +23,7 @@ pub struct ReferenceArgs {
     #[arg(long, default_value = "Hamfast")]
     pub reference_player: String,
     /// The reference solves exactly once this few cells are empty.
-    #[arg(long, default_value_t = StrongSettings::DEFAULT_ENDGAME_EMPTIES)]
+    #[arg(long, default_value_t = SearchSettings::DEFAULT_ENDGAME_EMPTIES)]
     pub exact_empties: u32,
     /// The reference searches every move in full width (no ProbCut): several times slower,
     /// for checking the selective default.

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use engine::notation::{parse_moves, parse_transcript, replay, replay_transcript};
-use engine::search::{AnalysisSettings, StrongSettings};
+use engine::search::{Goal, SearchSettings, Workers};
 use engine::{Geometry, Position, Rules, Shape, Weights};
 use lab::game::Game;
 use lab::game::position_list::parse_position_line;
@@ -128,10 +128,10 @@ pub struct StrongArgs {
     pub rules: RulesChoice,
     /// Transposition table size in megabytes (shared out among the root moves). Larger pays
     /// only on long searches: every fresh page costs a fault on first use.
-    #[arg(long, default_value_t = StrongSettings::DEFAULT_TABLE_MEGABYTES)]
+    #[arg(long, default_value_t = SearchSettings::DEFAULT_TABLE_MEGABYTES)]
     pub table_mb: usize,
     /// Solve exactly to the end once this few cells are empty.
-    #[arg(long, default_value_t = StrongSettings::DEFAULT_ENDGAME_EMPTIES)]
+    #[arg(long, default_value_t = SearchSettings::DEFAULT_ENDGAME_EMPTIES)]
     pub endgame: u32,
 }
 
@@ -156,15 +156,13 @@ impl RulesChoice {
 }
 
 impl StrongArgs {
-    /// Strong-search settings at `depth` with `weights`, with or without the root symmetry
-    /// filter.
-    pub fn settings(&self, depth: u32, weights: Weights, symmetry: bool) -> StrongSettings {
-        let rules = self.rules.rules();
-        StrongSettings {
+    /// The strong search asked `goal` to `depth` with `weights`, under these rules, table and
+    /// endgame threshold (the symmetry filter on, on the caller's pool).
+    pub fn settings(&self, goal: Goal, depth: u32, weights: Weights) -> SearchSettings {
+        SearchSettings {
             table_megabytes: self.table_mb,
             endgame_empties: self.endgame,
-            symmetry,
-            ..StrongSettings::new(depth, rules, weights)
+            ..SearchSettings::new(goal, depth, self.rules.rules(), weights)
         }
     }
 }
@@ -210,13 +208,13 @@ impl SearchArgs {
         ))
     }
 
-    /// Analysis settings at `depth` with `weights`.
-    pub fn settings(&self, depth: u32, weights: Weights) -> AnalysisSettings {
-        AnalysisSettings {
-            depth,
+    /// `settings` with these options' α/β and symmetry filter, on `--threads` workers.
+    pub fn apply(&self, settings: SearchSettings) -> SearchSettings {
+        SearchSettings {
             alpha_beta: self.alpha_beta.is_on(),
             symmetry: self.symmetry.is_on(),
-            weights,
+            workers: Workers::Threads(self.threads),
+            ..settings
         }
     }
 }

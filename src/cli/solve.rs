@@ -14,7 +14,9 @@ use engine::Shape;
 use engine::notation::{Move, format_cell, replay};
 use engine::obf::{ScoredPosition, obf_shape, square_of_cell};
 use engine::patterns::PatternEvaluation;
-use engine::search::{Analysis, SOLVER_ORDERING, margin_of_score, solve_strong};
+use engine::search::{
+    Analysis, Evaluation, Goal, SOLVER_ORDERING, SearchSettings, margin_of_score,
+};
 use engine::{Geometry, Position, Weights, WidthJob};
 use lab::files::read_text_up_to;
 use lab::game::position_list::parse_scored_line;
@@ -80,14 +82,24 @@ fn solve<const W: usize>(
     position: &Position<W>,
     args: &SolveArgs,
 ) -> Analysis {
-    let empties = position.empties(geometry).count();
     let weights = args.weights.unwrap_or(SOLVER_ORDERING);
-    let mut settings = args.strong.settings(empties, weights, true);
-    settings.endgame_empties = u32::MAX;
-    // The patterns order the search when they evaluate, the weights when they are given.
-    settings.patterns = args.loaded_patterns.get().cloned().flatten();
-    settings.exact_ordering = None;
-    solve_strong(geometry, position, &settings, &AtomicBool::new(false))
+    let settings = SearchSettings {
+        // The patterns order the search when they evaluate, the weights when they are given.
+        evaluation: Evaluation {
+            weights,
+            patterns: args.loaded_patterns.get().cloned().flatten(),
+        },
+        ..args.strong.settings(Goal::Solve, 0, weights)
+    };
+    if position.legal_moves(geometry).is_empty() {
+        // Nothing to solve for the side to move: it passes, or the game is over.
+        return Analysis::unscored(&[], 0);
+    }
+    let never = AtomicBool::new(false);
+    let searched = settings.run_at(geometry, position, &never, &|_| {});
+    searched
+        .expect("the solver searches on the caller's pool")
+        .analysis
 }
 
 struct Report<'a> {

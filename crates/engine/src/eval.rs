@@ -7,8 +7,10 @@ use std::str::FromStr;
 use rand::{Rng, RngExt};
 
 use super::bits::Bits;
-use super::geometry::Geometry;
+use super::geometry::{Geometry, WidthJob};
+use super::notation::{Move, NotationError, replay};
 use super::position::{Color, Position};
+use super::setup::Setup;
 use super::shape::Category;
 
 /// The nine weights in the seed's order: Mob, Dif, Cor, CSq, XSq, Edg, IEd, Fac, IFa.
@@ -218,6 +220,40 @@ impl<const W: usize> Evaluator<W> {
         } else {
             (position.opponent, position.mover)
         }
+    }
+}
+
+/// The static evaluation of the position after `moves` from `start` for the side that moves
+/// next (the seed's "Value"), with `weights`.
+pub fn static_value(
+    start: &Setup,
+    moves: &[Move],
+    weights: &Weights,
+) -> Result<(Color, i32), NotationError> {
+    start.shape().dispatch(StaticValue {
+        start,
+        moves,
+        weights,
+    })
+}
+
+struct StaticValue<'a> {
+    start: &'a Setup,
+    moves: &'a [Move],
+    weights: &'a Weights,
+}
+
+impl WidthJob for StaticValue<'_> {
+    type Output = Result<(Color, i32), NotationError>;
+
+    fn run<const W: usize>(self, geometry: &Geometry<W>) -> Self::Output {
+        let mut position = replay(geometry, self.start.position(geometry), self.moves)?;
+        if position.must_pass(geometry) {
+            position = position.pass();
+        }
+        let evaluator = Evaluator::new(geometry, self.weights);
+        let mover = position.to_move;
+        Ok((mover, evaluator.evaluate(geometry, &position, mover)))
     }
 }
 

@@ -21,7 +21,7 @@ pub mod stability;
 mod wide_moves;
 
 pub use bits::Bits;
-pub use eval::{Evaluator, Weights, WeightsError};
+pub use eval::{Evaluator, Weights, WeightsError, static_value};
 pub use features::Features;
 pub use geometry::{Geometry, WidthJob};
 pub use position::{Color, Outcome, Position, Rules};

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use engine::obf::parse_obf;
 use engine::patterns::PatternEvaluation;
 use engine::search::{
-    StrongSettings, analyze_strong, best_moves_strong, final_score, solve_strong,
+    Goal, SearchSettings, StrongSettings, analyze_strong, final_score, solve_strong,
 };
 use engine::{Evaluator, Geometry, Position, Rules, Shape, Weights, WidthJob};
 use rand::SeedableRng;
@@ -336,8 +336,18 @@ impl WidthJob for PlayChoice {
             let empties = position.empties(geometry).count();
             let endgame = 6;
             let never = AtomicBool::new(false);
-            let (best, nodes) =
-                best_moves_strong(geometry, position, &settings(depth, endgame, rules), &never);
+            let play = SearchSettings {
+                table_megabytes: 4,
+                endgame_empties: endgame,
+                symmetry: false,
+                ..SearchSettings::new(Goal::BestMoves, depth, rules, FRODO)
+            };
+            let searched = play.run_at(geometry, position, &never, &|_| {}).unwrap();
+            assert!(!searched.passed);
+            let (best, nodes) = (
+                searched.analysis.best_moves(),
+                searched.analysis.nodes.total(),
+            );
             let reach = if empties <= endgame { empties } else { depth };
             let plain = reference_scores(geometry, position, reach, rules, true);
             let top = plain.iter().map(|&(_, s)| s).max().unwrap();

@@ -11,6 +11,8 @@ use engine::search::score_text;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    super::solve::show(ui, session);
+    ui.separator();
     match session.shown() {
         Some(shown) => {
             let analysis = &shown.analysis;

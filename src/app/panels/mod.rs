@@ -11,6 +11,7 @@ mod logs;
 mod moves;
 mod review;
 mod sections;
+mod solve;
 mod tournament;
 mod tune;
 mod view3d;

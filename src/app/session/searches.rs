@@ -6,8 +6,8 @@ use std::sync::Arc;
 use super::{Session, Shown};
 use crate::app::jobs::{EngineJob, JobEvent, Purpose};
 use engine::search::Analysis;
+use engine::search::{Goal, SearchRequest, SearchSettings, Workers};
 use engine::{Color, Weights};
-use lab::ai::SearchRequest;
 
 impl Session {
     /// Takes in what the running search reported: shows its analysis and plays the AI's move
@@ -96,12 +96,7 @@ impl Session {
             return;
         }
         let wake = Arc::clone(&self.wake);
-        self.job = Some(EngineJob::start(
-            purpose,
-            request,
-            self.settings.workers,
-            move || wake(),
-        ));
+        self.job = Some(EngineJob::start(purpose, request, move || wake()));
     }
 
     fn wanted_search(&self) -> Option<(Purpose, SearchRequest)> {
@@ -127,14 +122,14 @@ impl Session {
         let settings = &self.settings;
         SearchRequest {
             start: self.game.start().clone(),
-            rules: settings.rules,
             moves: self.game.moves()[..self.game.cursor()].to_vec(),
-            search: settings.search,
-            depth,
-            weights,
-            alpha_beta: settings.alpha_beta,
-            symmetry: settings.symmetry,
-            time_budget: None,
+            settings: SearchSettings {
+                kind: settings.search,
+                alpha_beta: settings.alpha_beta,
+                symmetry: settings.symmetry,
+                workers: Workers::Background(settings.workers.max(1)),
+                ..SearchSettings::new(Goal::EveryMove, depth, settings.rules, weights)
+            },
         }
     }
 }

@@ -1,5 +1,6 @@
-//! Searches over positions: the seed-compatible classic search, the strong search, and the
-//! analysis API that the GUI and the CLI share.
+//! Searches over positions: the seed-compatible classic search and the strong search, entered
+//! through one request (`request`: [`SearchRequest`], [`SearchSettings`]) that the GUI, the
+//! CLI and the lab share.
 
 pub mod analysis;
 mod aspiration;
@@ -17,7 +18,8 @@ mod ordering;
 mod pattern_search;
 mod probcut;
 mod pv_split;
-pub mod root;
+mod request;
+mod root;
 mod root_work;
 mod selected;
 mod solve;
@@ -31,6 +33,10 @@ pub use analysis::{Analysis, AnalysisSettings, MoveScore, analyze, score_text};
 pub use counts::NodeCounts;
 pub use endgame::margin_of_score;
 pub use every_move::analyze_strong;
-pub use selected::{best_moves_strong, score_selected_strong};
+pub use request::{
+    Evaluation, Goal, Limits, SearchError, SearchKind, SearchRequest, SearchSettings, Searched,
+    Workers, worker_pool,
+};
+pub use selected::score_selected_strong;
 pub use solve::{SOLVER_ORDERING, solve_strong};
 pub use strong::{StrongSettings, WIN, final_score};

@@ -1,11 +1,78 @@
 //! Choosing among root moves when only the best ones matter (engine games): moves as good as
 //! the best are valued exactly, the others only as far as needed to know they are worse.
 
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use super::analysis::{Analysis, MoveScore};
+use super::classic::TaskSearch;
+use crate::eval::{Evaluator, Weights};
+use crate::geometry::Geometry;
+use crate::position::Position;
+
+/// The seed's tournament move choice: every legal move of `position` searched by α/β at
+/// `depth` − 1 from the mover's view, ties kept. The analysis scores the best moves only (in
+/// generation order); `cancelled` when stopped.
+///
+/// The choice is the seed's, found faster: each move is searched with a window just below the
+/// best value so far (anything at least as good is still valued exactly), and the moves are
+/// tried best-looking first by the mobility-free evaluation so that the window closes early.
+pub fn best_moves_classic<const W: usize>(
+    geometry: &Geometry<W>,
+    weights: &Weights,
+    position: &Position<W>,
+    depth: u32,
+    cancel: &AtomicBool,
+) -> Analysis {
+    let clock = Instant::now();
+    let evaluator = Evaluator::new(geometry, weights);
+    let remaining = depth.max(1) - 1;
+    let mut search = TaskSearch::new(
+        geometry,
+        &evaluator,
+        position.to_move,
+        true,
+        cancel,
+        remaining,
+    );
+    let mut children: Vec<(i32, (i32, usize, Position<W>))> = position
+        .legal_moves(geometry)
+        .iter()
+        .map(|cell| {
+            let flips = geometry.flips(position.mover, position.opponent, cell);
+            let child = position.apply(cell, flips);
+            (0, (search.material(&child), cell, child))
+        })
+        .collect();
+    children.sort_by_key(|&(_, (material, cell, _))| (std::cmp::Reverse(material), cell));
+    let best = value_below_best(&mut children, |(material, _, child), alpha| {
+        search.search(child, *material, remaining, alpha, i32::MAX, false)
+    });
+    let cancelled = search.cancelled();
+    let mut moves: Vec<MoveScore> = children
+        .iter()
+        .map(|&(value, (_, cell, _))| MoveScore {
+            cell,
+            score: (value == best && !cancelled).then_some(value),
+        })
+        .collect();
+    moves.sort_unstable_by_key(|scored| scored.cell);
+    Analysis {
+        depth: depth.max(1),
+        moves,
+        nodes: search.counts,
+        elapsed: clock.elapsed(),
+        finished: !cancelled,
+        cancelled,
+        line: Vec::new(),
+    }
+}
+
 /// Values `moves` in their order with `search(move, alpha)`, each searched with a window whose
 /// lower end `alpha` sits just below the best value so far: every move at least as good as the
 /// best gets its exact value, the others a bound at most `alpha`. Stores each value in its
 /// move's slot and returns the best value (`i32::MIN` when there are no moves).
-pub fn value_below_best<T>(moves: &mut [(i32, T)], mut search: impl FnMut(&T, i32) -> i32) -> i32 {
+fn value_below_best<T>(moves: &mut [(i32, T)], mut search: impl FnMut(&T, i32) -> i32) -> i32 {
     let mut best = i32::MIN;
     for (value, candidate) in moves.iter_mut() {
         *value = search(candidate, best.saturating_sub(1));
@@ -14,13 +81,84 @@ pub fn value_below_best<T>(moves: &mut [(i32, T)], mut search: impl FnMut(&T, i3
     best
 }
 
-/// The cells (given by `cell`) of the moves valued `best`, in generation order.
-pub fn best_cells<T>(moves: &[(i32, T)], best: i32, cell: impl Fn(&T) -> usize) -> Vec<usize> {
-    let mut cells: Vec<usize> = moves
-        .iter()
-        .filter(|(value, _)| *value == best)
-        .map(|(_, candidate)| cell(candidate))
-        .collect();
-    cells.sort_unstable();
-    cells
+#[cfg(test)]
+mod tests {
+    use rand::rngs::Xoshiro256PlusPlus;
+    use rand::{RngExt, SeedableRng};
+
+    use super::*;
+    use crate::Shape;
+
+    /// The seed's choice, literally: every move searched by plain minimax at depth − 1.
+    fn minimax_choice<const W: usize>(
+        geometry: &Geometry<W>,
+        evaluator: &Evaluator<W>,
+        position: &Position<W>,
+        depth: u32,
+    ) -> Vec<usize> {
+        let cancel = AtomicBool::new(false);
+        let mover = position.to_move;
+        let mut search = TaskSearch::new(geometry, evaluator, mover, false, &cancel, depth - 1);
+        let scored: Vec<(usize, i32)> = position
+            .legal_moves(geometry)
+            .iter()
+            .map(|cell| {
+                let child = position.play(geometry, cell).unwrap();
+                let material = search.material(&child);
+                let value = search.search(&child, material, depth - 1, i32::MIN, i32::MAX, false);
+                (cell, value)
+            })
+            .collect();
+        let best = scored.iter().map(|s| s.1).max().unwrap();
+        scored
+            .into_iter()
+            .filter(|s| s.1 == best)
+            .map(|s| s.0)
+            .collect()
+    }
+
+    /// A position after `plies` random moves from the start (fewer when the game ends), its
+    /// mover having a move.
+    fn random_position<const W: usize>(
+        geometry: &Geometry<W>,
+        plies: u32,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Position<W> {
+        let mut position = Position::start(geometry);
+        for _ in 0..plies {
+            let moves: Vec<usize> = position.legal_moves(geometry).iter().collect();
+            if moves.is_empty() {
+                break;
+            }
+            let cell = moves[rng.random_range(0..moves.len())];
+            position = position.play(geometry, cell).unwrap();
+        }
+        position
+    }
+
+    #[test]
+    fn the_narrowed_window_chooses_among_the_same_best_moves_as_plain_minimax() {
+        let geometry = Geometry::<1>::new("6x6".parse::<Shape>().unwrap());
+        let weights = Weights([14, 6, 1000, -1, -8, 91, -3, 4, -1]);
+        let evaluator = Evaluator::new(&geometry, &weights);
+        let cancel = AtomicBool::new(false);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut compared = 0;
+        for seed in 0..60 {
+            let position = random_position(&geometry, 2 + seed % 20, &mut rng);
+            if position.legal_moves(&geometry).is_empty() {
+                continue;
+            }
+            for depth in 1..=3 {
+                let fast = best_moves_classic(&geometry, &weights, &position, depth, &cancel);
+                assert_eq!(
+                    fast.best_moves(),
+                    minimax_choice(&geometry, &evaluator, &position, depth),
+                    "seed {seed}, depth {depth}"
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 150, "{compared}");
+    }
 }

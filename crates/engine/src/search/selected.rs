@@ -74,22 +74,3 @@ pub fn score_selected_strong<const W: usize>(
     result.elapsed = clock.elapsed();
     result
 }
-
-/// The best moves of `position` (in generation order) by the strong search at
-/// `settings.depth` (or to the end when few cells are empty) and the nodes visited; empty when
-/// stopped. For playing rather than analysing: one searcher and table, iterative deepening
-/// with the root moves tried best first, each searched with a window just below the best
-/// value so far, so that only moves as good as the best get exact values. No symmetry filter.
-pub fn best_moves_strong<const W: usize>(
-    geometry: &Geometry<W>,
-    position: &Position<W>,
-    settings: &StrongSettings,
-    cancel: &AtomicBool,
-) -> (Vec<usize>, u64) {
-    let analysis = score_selected_strong(geometry, position, settings, &[], cancel);
-    let nodes = analysis.nodes.total();
-    if analysis.cancelled {
-        return (Vec::new(), nodes);
-    }
-    (analysis.best_moves(), nodes)
-}

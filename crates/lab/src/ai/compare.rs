@@ -8,8 +8,7 @@ use rayon::prelude::*;
 
 use super::player::AiPlayer;
 use super::reference::{Loss, Reference, ReferenceCache, ReferenceSettings};
-use super::think::{SearchRequest, think};
-use engine::search::Analysis;
+use engine::search::{Analysis, Goal, Limits, SearchRequest, SearchSettings};
 use engine::{Rules, Setup};
 
 /// One contestant's view of a position: its scores and its choice, judged.
@@ -33,18 +32,23 @@ pub fn contestant_analysis(
     rules: Rules,
     cancel: &AtomicBool,
 ) -> Option<Analysis> {
-    let request = SearchRequest {
-        start: setup.clone(),
-        rules,
-        moves: Vec::new(),
-        search: contestant.search,
-        depth: contestant.depth,
-        weights: contestant.preset.weights,
-        alpha_beta: true,
+    let settings = SearchSettings {
+        kind: contestant.search,
+        limits: Limits {
+            time: contestant.time_budget,
+            ..Limits::depth(contestant.depth)
+        },
         symmetry: false,
-        time_budget: contestant.time_budget,
+        ..SearchSettings::new(
+            Goal::EveryMove,
+            contestant.depth,
+            rules,
+            contestant.preset.weights,
+        )
     };
-    let thought = think(&request, cancel, &|_| {}).expect("no moves to replay");
+    let thought = SearchRequest::at(setup.clone(), settings)
+        .run(cancel, &|_| {})
+        .expect("no moves to replay, on the caller's pool");
     let cancelled = thought.analysis.cancelled || cancel.load(Ordering::Relaxed);
     (!cancelled).then_some(thought.analysis)
 }

@@ -4,31 +4,7 @@ use std::time::Duration;
 
 use super::preset::Preset;
 
-/// Which search an AI player runs.
-#[derive(
-    Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize, serde::Deserialize,
-)]
-pub enum SearchKind {
-    /// Negamax PVS with iterative deepening, a transposition table and an exact endgame solver:
-    /// the default for play and analysis.
-    #[default]
-    Strong,
-    /// The seed's fixed-depth α/β search (for fidelity and comparison).
-    Classic,
-}
-
-impl SearchKind {
-    /// Both kinds, the default first.
-    pub const ALL: [SearchKind; 2] = [SearchKind::Strong, SearchKind::Classic];
-
-    /// A short name for menus and logs.
-    pub fn label(self) -> &'static str {
-        match self {
-            SearchKind::Strong => "strong",
-            SearchKind::Classic => "classic",
-        }
-    }
-}
+pub use engine::search::SearchKind;
 
 /// An AI player.
 #[derive(Clone, PartialEq, Eq, Debug)]

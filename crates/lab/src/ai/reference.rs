@@ -7,9 +7,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use engine::search::{
-    StrongSettings, WIN, analyze_strong, final_score, margin_of_score, score_selected_strong,
-};
+use engine::search::{Goal, Limits, SearchSettings, WIN, final_score, margin_of_score};
 use engine::{Color, Geometry, Position, Rules, Setup, Weights, WidthJob};
 
 /// A proven win (or loss) inside a heuristic reference counts as this many evaluation units
@@ -51,8 +49,8 @@ impl ReferenceSettings {
             limit: ReferenceLimit::Time(Duration::from_secs(2)),
             rules,
             weights,
-            exact_empties: StrongSettings::DEFAULT_ENDGAME_EMPTIES,
-            table_megabytes: StrongSettings::DEFAULT_TABLE_MEGABYTES,
+            exact_empties: SearchSettings::DEFAULT_ENDGAME_EMPTIES,
+            table_megabytes: SearchSettings::DEFAULT_TABLE_MEGABYTES,
             selective: true,
         }
     }
@@ -232,18 +230,22 @@ pub fn analyze_reference_at<const W: usize>(
         ReferenceLimit::Depth(depth) => (depth, None),
         ReferenceLimit::Time(time) => (empties, Some(time)),
     };
-    let strong = StrongSettings {
+    let goal = wanted.map_or(Goal::EveryMove, |wanted| Goal::Selected(wanted.to_vec()));
+    let search = SearchSettings {
+        limits: Limits {
+            time: time_budget,
+            ..Limits::depth(depth)
+        },
         endgame_empties: settings.exact_empties,
-        time_budget,
         symmetry: false,
         table_megabytes: settings.table_megabytes,
         selective: settings.selective,
-        ..StrongSettings::new(depth, settings.rules, settings.weights)
+        ..SearchSettings::new(goal, depth, settings.rules, settings.weights)
     };
-    let analysis = match wanted {
-        Some(wanted) => score_selected_strong(geometry, &position, &strong, wanted, cancel),
-        None => analyze_strong(geometry, &position, &strong, cancel, &|_| {}),
-    };
+    let analysis = search
+        .run_at(geometry, &position, cancel, &|_| {})
+        .expect("the reference searches on the caller's pool")
+        .analysis;
     let exact = analysis.finished && analysis.depth >= empties;
     let moves: Vec<ScoredMove> = analysis
         .moves

@@ -3,21 +3,19 @@
 //!
 //! With the classic search a side scores every legal move by an α/β search of depth − 1 with a
 //! full window and picks one of the best at random, as the seed's tournaments did. With the
-//! strong search the best moves come from [`best_moves_strong`] at the given depth. Every random
+//! strong search the best moves come from the engine's [`Goal::BestMoves`] at the given depth. Every random
 //! choice of a game comes from its own seed, so a game's result does not depend on which
 //! worker plays it or when.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 use super::player::SearchKind;
 use engine::notation::{Move, replay};
-use engine::search::classic::TaskSearch;
-use engine::search::root::{best_cells, value_below_best};
-use engine::search::{StrongSettings, best_moves_strong};
-use engine::{Color, Evaluator, Geometry, Outcome, Position, Rules, Shape, Weights};
+use engine::search::{Goal, SearchSettings};
+use engine::{Color, Geometry, Outcome, Position, Rules, Shape, Weights};
 
 /// The transposition table of one strong-search move in a game (small: games run in parallel
 /// and each move searches shallowly; a fresh table is zeroed by the allocator — 4 MB cost a
@@ -113,16 +111,13 @@ pub fn play_game<const W: usize>(
     cancel: &AtomicBool,
 ) -> Result<PlayedGame, Cancelled> {
     let mut rng = stream_rng(seed, 1);
-    let evaluators = [
-        Evaluator::new(geometry, red),
-        Evaluator::new(geometry, green),
-    ];
-    let strong_settings = [red, green].map(|weights| StrongSettings {
+    let searches = [red, green].map(|weights| SearchSettings {
+        kind: settings.search,
         table_megabytes: GAME_TABLE_MEGABYTES,
         endgame_empties: (settings.depth + GAME_ENDGAME_EXTRA)
-            .min(StrongSettings::DEFAULT_ENDGAME_EMPTIES),
+            .min(SearchSettings::DEFAULT_ENDGAME_EMPTIES),
         symmetry: false,
-        ..StrongSettings::new(settings.depth, settings.rules, *weights)
+        ..SearchSettings::new(Goal::BestMoves, settings.depth, settings.rules, *weights)
     });
     let mut position =
         replay(geometry, Position::start(geometry), opening).expect("a legal opening");
@@ -139,20 +134,13 @@ pub fn play_game<const W: usize>(
             continue;
         }
         let side = usize::from(position.to_move == Color::Green);
-        let (best, searched) = match settings.search {
-            SearchKind::Classic => best_classic_moves(
-                geometry,
-                &evaluators[side],
-                &position,
-                settings.depth,
-                cancel,
-            ),
-            SearchKind::Strong => {
-                best_moves_strong(geometry, &position, &strong_settings[side], cancel)
-            }
-        };
-        nodes += searched;
-        if best.is_empty() || cancel.load(std::sync::atomic::Ordering::Relaxed) {
+        let analysis = searches[side]
+            .run_at(geometry, &position, cancel, &|_| {})
+            .expect("a game searches on the caller's pool")
+            .analysis;
+        nodes += analysis.nodes.total();
+        let best = analysis.best_moves();
+        if analysis.cancelled || best.is_empty() || cancel.load(Ordering::Relaxed) {
             return Err(Cancelled);
         }
         let cell = best[rng.random_range(0..best.len())];
@@ -169,43 +157,6 @@ pub fn play_game<const W: usize>(
         outcome: Outcome::from_counts(red_discs, green_discs, settings.rules),
         nodes,
     })
-}
-
-/// The seed's tournament move choice: every legal move searched by α/β at `depth − 1` from the
-/// mover's view, ties kept; returns the best moves in generation order and the nodes visited
-/// (empty when cancelled).
-///
-/// The choice is the seed's, found faster: each move is searched with a window just below the
-/// best value so far (anything at least as good is still valued exactly), and the moves are
-/// tried best-looking first by the mobility-free evaluation so that the window closes early.
-fn best_classic_moves<const W: usize>(
-    geometry: &Geometry<W>,
-    evaluator: &Evaluator<W>,
-    position: &Position<W>,
-    depth: u32,
-    cancel: &AtomicBool,
-) -> (Vec<usize>, u64) {
-    let mover = position.to_move;
-    let remaining = depth.max(1) - 1;
-    let mut search = TaskSearch::new(geometry, evaluator, mover, true, cancel, remaining);
-    let mut children: Vec<(i32, (i32, usize, Position<W>))> = position
-        .legal_moves(geometry)
-        .iter()
-        .map(|cell| {
-            let flips = geometry.flips(position.mover, position.opponent, cell);
-            let child = position.apply(cell, flips);
-            (0, (search.material(&child), cell, child))
-        })
-        .collect();
-    children.sort_by_key(|&(_, (material, cell, _))| (std::cmp::Reverse(material), cell));
-    let best = value_below_best(&mut children, |(material, _, child), alpha| {
-        search.search(child, *material, remaining, alpha, i32::MAX, false)
-    });
-    let nodes = search.counts.total();
-    if search.cancelled() {
-        return (Vec::new(), nodes);
-    }
-    (best_cells(&children, best, |&(_, cell, _)| cell), nodes)
 }
 
 impl GameSettings {
@@ -228,62 +179,6 @@ impl GameSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The seed's choice, literally: every move searched by plain minimax at depth − 1.
-    fn minimax_choice<const W: usize>(
-        geometry: &Geometry<W>,
-        evaluator: &Evaluator<W>,
-        position: &Position<W>,
-        depth: u32,
-    ) -> Vec<usize> {
-        let cancel = AtomicBool::new(false);
-        let mover = position.to_move;
-        let mut search = TaskSearch::new(geometry, evaluator, mover, false, &cancel, depth - 1);
-        let scored: Vec<(usize, i32)> = position
-            .legal_moves(geometry)
-            .iter()
-            .map(|cell| {
-                let child = position.play(geometry, cell).unwrap();
-                let material = search.material(&child);
-                let value = search.search(&child, material, depth - 1, i32::MIN, i32::MAX, false);
-                (cell, value)
-            })
-            .collect();
-        let best = scored.iter().map(|s| s.1).max().unwrap();
-        scored
-            .into_iter()
-            .filter(|s| s.1 == best)
-            .map(|s| s.0)
-            .collect()
-    }
-
-    #[test]
-    fn the_narrowed_window_chooses_among_the_same_best_moves_as_plain_minimax() {
-        let shape: Shape = "6x6".parse().unwrap();
-        let geometry = Geometry::<1>::new(shape);
-        let weights = crate::ai::preset::built_in()[0].weights;
-        let evaluator = Evaluator::new(&geometry, &weights);
-        let cancel = AtomicBool::new(false);
-        let mut compared = 0;
-        for seed in 0..60 {
-            let opening = random_opening(&geometry, 2 + seed % 20, u64::from(seed));
-            let mut position = replay(&geometry, Position::start(&geometry), &opening).unwrap();
-            if position.must_pass(&geometry) {
-                position = position.pass();
-            }
-            for depth in 1..=3 {
-                let (fast, _) =
-                    best_classic_moves(&geometry, &evaluator, &position, depth, &cancel);
-                assert_eq!(
-                    fast,
-                    minimax_choice(&geometry, &evaluator, &position, depth),
-                    "seed {seed}, depth {depth}"
-                );
-                compared += 1;
-            }
-        }
-        assert_eq!(compared, 180);
-    }
 
     #[test]
     fn openings_are_legal_reproducible_and_varied() {
