@@ -3,7 +3,25 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use reversi3d::cli::{Cli, is_broken_pipe, run};
+use reversi3d::app::LaunchArgs;
+use reversi3d::cli::{Command, is_broken_pipe, run};
+
+/// Command-line arguments of the `reversi3d` binary.
+#[derive(Parser, Debug)]
+#[command(
+    name = "reversi3d",
+    version,
+    args_conflicts_with_subcommands = true,
+    about = "Study Reversi on N×N boards and N×N×N cubes"
+)]
+struct Cli {
+    /// What to run; without a subcommand the GUI starts.
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Options of the GUI (without a subcommand).
+    #[command(flatten)]
+    gui: LaunchArgs,
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

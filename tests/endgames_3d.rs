@@ -10,8 +10,8 @@ use std::sync::atomic::AtomicBool;
 
 use engine::search::{Goal, SearchSettings, margin_of_score};
 use engine::{Geometry, Position, Rules, Shape};
-use lab::ai::preset::built_in_named;
 use lab::game::position_list::parse_scored_line;
+use lab::players::preset::built_in_named;
 
 /// One worker's nodes for 4×4×4 #1–#8 at the last change of the solver (7,869,270, passes
 /// at the last two empties counted), with room for a little drift; a solver that needs more

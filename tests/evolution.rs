@@ -16,9 +16,9 @@ use lab::ai::arena::{match_orders, play_match};
 use lab::ai::checkpoint::{CHECKPOINT_FILE, load_checkpoint};
 use lab::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, EvolutionState};
 use lab::ai::gsprt::Gsprt;
-use lab::ai::preset::built_in_named;
 use lab::ai::selfplay::GameSettings;
 use lab::ai::{Preset, SearchKind};
+use lab::players::preset::built_in_named;
 
 fn settings(generations: u32, seed: u64) -> EvolutionSettings {
     let jolly = built_in_named("Jolly").unwrap();

@@ -38,7 +38,7 @@ fn a_tuning_run_from_the_panel_shows_its_rounds_and_its_best_player_can_be_used(
     let tuning = harness.state().session().tuning();
     let view = tuning.view().unwrap();
     assert_eq!(view.state.settings.start.name, "Jolly");
-    let others = lab::ai::preset::built_in().len() - 1;
+    let others = lab::players::preset::built_in().len() - 1;
     assert_eq!(
         view.state.settings.opponents.len(),
         others,

@@ -27,7 +27,7 @@ pub struct LaunchArgs {
     pub green: Option<String>,
     /// Bring these panels' tabs to the front (repeatable).
     #[arg(long = "show", value_enum)]
-    pub show: Vec<super::layout::Pane>,
+    pub show: Vec<super::pane::Pane>,
     /// Type these keys once the window is up, e.g. `c` for the categories colouring or `.`
     /// for the help (see the help for every key).
     #[arg(long)]

@@ -245,7 +245,7 @@ impl TuneDesk {
         let view = self.view.as_ref()?;
         let accepted = view.state.history.iter().any(|round| round.accepted);
         accepted.then(|| {
-            let file = lab::ai::preset::file_name_of(&view.state.best.name);
+            let file = lab::players::preset::file_name_of(&view.state.best.name);
             view.folder.join(file)
         })
     }

@@ -52,7 +52,7 @@ impl WidthJob for Report<'_> {
         let (args, out) = (self.args, self.out);
         let shape = geometry.shape();
         let position = args.position.position(geometry)?;
-        let arwen = lab::ai::preset::built_in_named("Arwen").expect("Arwen is built in");
+        let arwen = lab::players::preset::built_in_named("Arwen").expect("Arwen is built in");
         let (label, weights) = args.search.weights(("Arwen", arwen.weights))?;
         writeln!(
             out,

@@ -18,26 +18,10 @@ mod slurm;
 mod solve;
 mod tournament;
 mod tune;
+mod tune_common;
 mod tune_rounds;
 
-use clap::{Parser, Subcommand};
-
-/// Command-line arguments of the `reversi3d` binary.
-#[derive(Parser, Debug)]
-#[command(
-    name = "reversi3d",
-    version,
-    args_conflicts_with_subcommands = true,
-    about = "Study Reversi on N×N boards and N×N×N cubes"
-)]
-pub struct Cli {
-    /// What to run; without a subcommand the GUI starts.
-    #[command(subcommand)]
-    pub command: Option<Command>,
-    /// Options of the GUI (without a subcommand).
-    #[command(flatten)]
-    pub gui: crate::app::LaunchArgs,
-}
+use clap::Subcommand;
 
 /// The headless subcommands.
 #[derive(Subcommand, Debug)]

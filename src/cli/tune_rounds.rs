@@ -1,6 +1,7 @@
 //! `reversi3d tune --rounds R --dir DIR`: tuning in rounds (position set, fit, verification),
 //! checkpointed after every round; `tune --resume DIR` continues a stopped run.
 
+use super::tune_common::CommonArgs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -63,7 +64,7 @@ pub struct RoundsArgs {
 /// Starts or resumes a run and prints every round.
 pub fn run(
     args: &RoundsArgs,
-    common: &super::tune::CommonArgs,
+    common: &CommonArgs,
     out: &mut (dyn Write + Send),
 ) -> anyhow::Result<()> {
     let mut run = match (&args.resume, &args.dir) {
@@ -107,10 +108,7 @@ pub fn run(
 }
 
 /// The run's settings from the arguments.
-fn settings_of(
-    args: &RoundsArgs,
-    common: &super::tune::CommonArgs,
-) -> anyhow::Result<RoundsSettings> {
+fn settings_of(args: &RoundsArgs, common: &CommonArgs) -> anyhow::Result<RoundsSettings> {
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
     let named = |name: &str| -> anyhow::Result<NamedWeights> {
         Ok(NamedWeights::from(&find_player(&library, name)?))

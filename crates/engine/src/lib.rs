@@ -4,6 +4,7 @@ pub mod bits;
 pub mod eval;
 pub mod features;
 pub mod geometry;
+mod lanes;
 #[cfg(target_arch = "x86_64")]
 pub mod last_flips;
 #[cfg(target_arch = "x86_64")]

@@ -15,7 +15,7 @@ use std::arch::x86_64::{
     _mm256_srli_epi64, _mm256_srlv_epi64, _mm256_sub_epi64,
 };
 
-use super::geometry::{CellRays, Lanes};
+use super::lanes::{CellRays, Lanes};
 
 /// The four axes of a board, one per lane: the bits a step along each shifts by, and the
 /// cells with a board neighbour on both sides along it.

@@ -12,7 +12,7 @@ use std::arch::x86_64::{
     _mm256_srl_epi64, _mm256_storeu_si256, _mm256_testz_si256,
 };
 
-use super::geometry::Lanes;
+use super::lanes::Lanes;
 
 /// Whether this processor runs [`legal_moves`].
 pub fn available() -> bool {

@@ -6,4 +6,5 @@ pub mod ai;
 pub mod cluster;
 pub mod files;
 pub mod game;
+pub mod players;
 pub mod tune;

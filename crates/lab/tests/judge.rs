@@ -8,12 +8,12 @@ use std::sync::atomic::AtomicBool;
 
 use engine::{Color, Geometry, Position, Rules, Setup, Shape};
 use lab::ai::Player;
-use lab::ai::preset::built_in_named;
 use lab::ai::reference::{
     ReferenceCache, ReferenceLimit, ReferenceSettings, analyze_reference, analyze_reference_of,
 };
 use lab::ai::review::{MistakeThresholds, review_game};
 use lab::game::Game;
+use lab::players::preset::built_in_named;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 

@@ -6,10 +6,10 @@ use std::path::Path;
 
 use engine::notation::{Move, format_transcript, parse_transcript};
 use engine::{Rules, Shape};
-use lab::ai::preset::{built_in, built_in_named};
 use lab::ai::{AiPlayer, Player, Preset, PresetLibrary, SearchKind};
 use lab::files::MAX_FILE_BYTES;
 use lab::game::Game;
+use lab::players::preset::{built_in, built_in_named};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 

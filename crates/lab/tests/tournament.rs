@@ -9,10 +9,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use common::with_workers;
 use engine::{Color, Outcome, Rules};
 use lab::ai::SearchKind;
-use lab::ai::preset::built_in;
 use lab::ai::selfplay::GameSettings;
 use lab::ai::tournament::{TournamentResult, TournamentSettings, run_tournament};
 use lab::ai::tournament_report::to_csv;
+use lab::players::preset::built_in;
 
 fn settings(players: usize, games: u32, opening_plies: u32, seed: u64) -> TournamentSettings {
     TournamentSettings {

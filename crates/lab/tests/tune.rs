@@ -10,8 +10,8 @@ use common::with_workers;
 use engine::{Features, Geometry, Position, Rules, Weights};
 use lab::ai::SearchKind;
 use lab::ai::duel::{DuelSettings, run_duel};
-use lab::ai::preset::built_in_named;
 use lab::ai::selfplay::GameSettings;
+use lab::players::preset::built_in_named;
 use lab::tune::fit::{Fit, FitSettings, Target, fit};
 use lab::tune::generate::generate_positions;
 use lab::tune::position_set::{

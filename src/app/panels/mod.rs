@@ -17,7 +17,7 @@ mod tune;
 mod view3d;
 mod weights;
 
-use super::layout::Pane;
+use super::pane::Pane;
 use super::session::Session;
 
 /// Draws `pane`.

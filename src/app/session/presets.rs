@@ -34,7 +34,7 @@ impl Session {
     /// Restores the built-in weights of the weights player ("Def").
     pub fn restore_weights(&mut self) {
         let name = self.weights_preset().name.clone();
-        match lab::ai::preset::built_in_named(&name) {
+        match lab::players::preset::built_in_named(&name) {
             Some(original) => {
                 if let Some(preset) = self.roster.iter_mut().find(|p| p.name == name) {
                     preset.weights = original.weights;

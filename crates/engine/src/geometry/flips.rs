@@ -4,6 +4,7 @@
 
 use super::Geometry;
 use crate::bits::Bits;
+use crate::lanes::CellRays;
 #[cfg(target_arch = "x86_64")]
 use crate::narrow_vector;
 use crate::shape::Shape;
@@ -96,12 +97,6 @@ impl<const W: usize> Geometry<W> {
         flips
     }
 }
-
-/// The eight rays of one cell of a 2D board (see [`Geometry::flips`]), on a cache line of
-/// their own, so that the vector code reads each half with one aligned load.
-#[derive(Clone, Copy, Debug)]
-#[repr(C, align(64))]
-pub struct CellRays(pub [u64; 8]);
 
 /// Whether flips use the branch-free rays: single-word 2D boards (measured in BENCHMARKS.md).
 pub(super) fn uses_rays<const W: usize>(shape: Shape) -> bool {

@@ -8,10 +8,10 @@ use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 mod flips;
 
-pub use flips::CellRays;
 use flips::uses_rays;
 
 use super::bits::Bits;
+use super::lanes::{CellRays, Lanes};
 use super::shape::{Category, Shape};
 
 /// One pair of opposite directions: a shift by `amount` cells up and down the index order.
@@ -308,25 +308,6 @@ impl<const W: usize> Geometry<W> {
         return self.narrow_axes.is_some();
         #[cfg(not(target_arch = "x86_64"))]
         false
-    }
-}
-
-/// Four words aligned for one vector load (the axes of the vector move generation).
-#[derive(Clone, Copy, Debug)]
-#[repr(C, align(32))]
-pub struct Lanes(pub [u64; 4]);
-
-#[cfg(target_arch = "x86_64")]
-impl Lanes {
-    /// The four words in one vector register, by one aligned load.
-    ///
-    /// # Safety
-    /// The processor must have AVX2 (callers compiled with it may call it freely).
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub fn load(&self) -> std::arch::x86_64::__m256i {
-        // SAFETY: `Lanes` is 32 bytes aligned to 32.
-        unsafe { std::arch::x86_64::_mm256_load_si256(self.0.as_ptr().cast()) }
     }
 }
 

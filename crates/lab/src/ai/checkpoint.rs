@@ -7,11 +7,9 @@ use std::path::Path;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::evolution::EvolutionState;
 use crate::files::{
     FileError, check_version, parse_ron, read_text_up_to, to_ron, write_atomically,
 };
-use engine::Weights;
 
 /// The checkpoint's file name inside a run's folder.
 pub const CHECKPOINT_FILE: &str = "checkpoint.ron";
@@ -61,29 +59,4 @@ pub fn load_checkpoint<T: Checkpointed>(folder: &Path) -> Result<T, FileError> {
         Ok(file.state)
     });
     checked.map_err(|problem| FileError::new(&path, problem))
-}
-
-impl Checkpointed for EvolutionState {
-    const VERSION: u32 = 1;
-    const RUN: &'static str = "an evolution run";
-
-    fn check(&self) -> Result<(), String> {
-        let state = self;
-        state.settings.validate()?;
-        let in_range = |w: &Weights| w.0.iter().all(|v| v.abs() <= Weights::LIMIT);
-        if !in_range(&state.parent) || !in_range(&state.baseline) {
-            return Err(format!("weights range from -{0} to {0}", Weights::LIMIT));
-        }
-        if state.multiplier == 0 {
-            return Err("the gauntlet multiplier is 0".to_string());
-        }
-        if state.history.len() != state.generation as usize {
-            return Err(format!(
-                "{} generations finished but {} in the history",
-                state.generation,
-                state.history.len()
-            ));
-        }
-        Ok(())
-    }
 }

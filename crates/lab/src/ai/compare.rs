@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::player::AiPlayer;
 use super::reference::{Loss, Reference, ReferenceCache, ReferenceSettings};
+use crate::players::player::AiPlayer;
 use engine::search::{Analysis, Goal, Limits, SearchRequest, SearchSettings};
 use engine::{Rules, Setup};
 

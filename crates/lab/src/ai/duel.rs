@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use super::arena::{MatchResult, match_orders, play_match};
 use super::crosstable::EloEstimate;
 use super::gsprt::{Gsprt, Verdict};
-use super::preset::Preset;
 use super::selfplay::GameSettings;
+use crate::players::preset::Preset;
 use engine::{Geometry, WidthJob};
 
 /// What a match plays.

@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicBool;
 use rand::RngExt;
 use rayon::prelude::*;
 
-use super::player::AiPlayer;
 use super::selfplay::{GameSettings, PlayedGame, play_game, random_opening, stream_rng};
+use crate::players::player::AiPlayer;
 use engine::notation::replay;
 use engine::{Geometry, Position, Setup, Weights, WidthJob};
 

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use super::player::SearchKind;
+use crate::players::player::SearchKind;
 use engine::notation::{Move, replay};
 use engine::search::{Goal, SearchSettings};
 use engine::{Color, Geometry, Outcome, Position, Rules, Shape, Weights};

@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 
 use super::arena::{Flow, GameOrder, RunError, play_games};
 use super::crosstable::Crosstable;
-use super::preset::Preset;
 use super::selfplay::{GameSettings, PlayedGame, stream_rng};
 use crate::files::FileError;
+use crate::players::preset::Preset;
 use engine::notation::{format_moves, parse_moves};
 use engine::{Geometry, Outcome, WidthJob};
 use rand::RngExt;

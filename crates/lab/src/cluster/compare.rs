@@ -13,10 +13,10 @@ use super::shard::Shard;
 use super::shard_file::{ShardWriter, Stamp};
 use crate::ai::AiPlayer;
 use crate::ai::compare::{CompareProgress, ComparedPosition, compare_positions};
-use crate::ai::preset::NamedWeights;
 use crate::ai::reference::{Loss, ReferenceCache, ReferenceSettings};
 use crate::ai::{RunError, SearchKind};
 use crate::files::FileError;
+use crate::players::preset::NamedWeights;
 use crate::tune::position_set::short_hash;
 use engine::{Setup, Shape};
 

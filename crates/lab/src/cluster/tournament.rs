@@ -12,13 +12,13 @@ use super::gather::ShardSet;
 use super::shard::Shard;
 use super::shard_file::{ShardWriter, Stamp};
 use crate::ai::arena::RunError;
-use crate::ai::preset::{NamedWeights, Preset};
 use crate::ai::selfplay::GameSettings;
 use crate::ai::tournament::{
     GameSink, Progress, TournamentGame, TournamentResult, TournamentSettings, parse_game_line,
     play_tournament_games,
 };
 use crate::files::FileError;
+use crate::players::preset::{NamedWeights, Preset};
 
 /// The kind of run in a tournament's shard files.
 pub const TOURNAMENT: &str = "tournament";

@@ -8,7 +8,7 @@ pub mod record;
 
 use std::time::SystemTime;
 
-use crate::ai::Player;
+use crate::players::Player;
 use engine::notation::{Move, NotationError, format_moves, replay};
 use engine::{Color, Geometry, Outcome, Position, Rules, Setup, Shape, WidthJob};
 

@@ -8,9 +8,9 @@ use std::time::{Duration, SystemTime};
 use serde::{Deserialize, Serialize};
 
 use super::Game;
-use crate::ai::preset::WeightTable;
-use crate::ai::{AiPlayer, Player, Preset, SearchKind};
 use crate::files::{FileError, check_version, parse_ron, read_text, to_ron, write_atomically};
+use crate::players::preset::WeightTable;
+use crate::players::{AiPlayer, Player, Preset, SearchKind};
 use engine::notation::{format_moves, parse_moves};
 use engine::{Outcome, Rules, Setup, Shape};
 

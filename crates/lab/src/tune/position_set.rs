@@ -21,9 +21,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-pub use crate::ai::preset::NamedWeights;
 use crate::ai::selfplay::GameSettings;
 use crate::files::{FileError, write_atomically};
+pub use crate::players::preset::NamedWeights;
 use engine::notation::parse_position;
 use engine::{Features, Geometry, WidthJob};
 
