@@ -117,7 +117,7 @@ impl Analysis {
 /// A score as people read it: exact game results as `win +12` or `loss -4` (the disc margin
 /// after `WIN`), heuristic values as plain numbers.
 pub fn score_text(score: i32) -> String {
-    use super::strong::WIN;
+    use super::score::WIN;
     if score >= WIN / 2 {
         format!("win +{}", score - WIN)
     } else if score <= -WIN / 2 {

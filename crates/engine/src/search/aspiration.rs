@@ -2,10 +2,11 @@
 //! move's score at the last depth, or, in a search to the end, around the final margin the
 //! pattern evaluation predicts.
 
-use super::endgame::score_of_margin;
 use super::ordering::FULL;
 use super::pattern_search::PatternSearch;
-use super::strong::{Searcher, WIN};
+use super::score::WIN;
+use super::score::score_of_margin;
+use super::searcher::Searcher;
 use crate::patterns::UNITS_PER_DISC;
 use crate::position::Position;
 
@@ -121,8 +122,9 @@ mod tests {
     use crate::geometry::Geometry;
     use crate::obf::parse_obf;
     use crate::position::Rules;
-    use crate::search::endgame::margin_of_score;
-    use crate::search::strong::{Shared, StrongSettings};
+    use crate::search::score::margin_of_score;
+    use crate::search::searcher::Shared;
+    use crate::search::settings::StrongSettings;
 
     /// FFO #40 (20 empties): A2 wins by 38 discs.
     const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";

@@ -12,8 +12,8 @@ mod few_empties;
 use few_empties::FEW_EMPTIES;
 
 use super::meter::Meter;
+use super::score::{WIN, final_margin, principal_variation, score_of_margin};
 use super::solver_table::SolverTable;
-use super::strong::{WIN, principal_variation};
 use crate::Category;
 use crate::bits::Bits;
 use crate::geometry::Geometry;
@@ -65,28 +65,6 @@ const FASTEST_FIRST_EMPTIES: u32 = 7;
 
 // A fastest-first node and its children are in the table.
 const _: () = assert!(FASTEST_FIRST_EMPTIES > TABLE_EMPTIES);
-
-/// The strong search's score of a finished game with final disc `margin` for the side to
-/// move: a win is above any heuristic value, a loss below (see [`WIN`]).
-pub(super) fn score_of_margin(margin: i32) -> i32 {
-    margin + WIN * margin.signum()
-}
-
-/// The final disc margin a strong search's score of a finished game stands for: the score
-/// less the [`WIN`] that lifts a win above every heuristic value (or plus it, for a loss).
-pub fn margin_of_score(score: i32) -> i32 {
-    score - WIN * score.signum()
-}
-
-/// The final disc margin of the side with `mine` discs against `theirs`: under misère rules
-/// fewer discs win, so the margin is turned round.
-pub(super) fn final_margin(mine: u32, theirs: u32, rules: Rules) -> i32 {
-    let difference = mine as i32 - theirs as i32;
-    match rules {
-        Rules::Classic => difference,
-        Rules::Misere => -difference,
-    }
-}
 
 /// The largest margin whose score is at most `score` ([`score_of_margin`] is increasing and
 /// odd, so a score window maps to a margin window with the same cut-offs).

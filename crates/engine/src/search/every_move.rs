@@ -10,7 +10,8 @@ use rayon::prelude::*;
 use super::analysis::Analysis;
 use super::iterations::Iterations;
 use super::root_work::RootWork;
-use super::strong::{NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves, total_counts};
+use super::searcher::{NEXT_DEPTH_COST, Searcher, Shared, root_moves, total_counts};
+use super::settings::StrongSettings;
 use crate::{Geometry, Position};
 
 /// Analyses `position` with the strong search: iterative deepening up to `settings.depth`

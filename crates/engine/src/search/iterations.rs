@@ -2,7 +2,7 @@
 //! search, a few heuristic depths and then straight to the end of the game.
 
 use super::pattern_search::exact_ordering_patterns;
-use super::strong::StrongSettings;
+use super::settings::StrongSettings;
 use crate::geometry::Geometry;
 use crate::position::Position;
 

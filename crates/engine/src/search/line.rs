@@ -2,7 +2,7 @@
 //! after a search to the end, moves checked to keep the exact value (perfect play).
 
 use super::endgame::SOLVER_EMPTIES;
-use super::strong::Searcher;
+use super::searcher::Searcher;
 use crate::position::Position;
 
 impl<const W: usize> Searcher<'_, W> {

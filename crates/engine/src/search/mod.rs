@@ -10,9 +10,11 @@ pub mod counts;
 mod endgame;
 mod every_move;
 mod help_desk;
+mod helping;
 mod history;
 mod iterations;
 mod line;
+mod listed;
 mod meter;
 mod ordering;
 mod pattern_search;
@@ -21,22 +23,25 @@ mod pv_split;
 mod request;
 mod root;
 mod root_work;
+mod score;
+mod searcher;
 mod selected;
+mod settings;
 mod solve;
 mod solver_table;
-pub mod strong;
+mod strong;
 pub mod symmetry;
 mod transposition_cutoff;
 pub mod tt;
 
 pub use analysis::{Analysis, AnalysisSettings, MoveScore, analyze, score_text};
 pub use counts::NodeCounts;
-pub use endgame::margin_of_score;
 pub use every_move::analyze_strong;
 pub use request::{
     Evaluation, Goal, Limits, SearchError, SearchKind, SearchRequest, SearchSettings, Searched,
     Workers, worker_pool,
 };
+pub use score::{WIN, final_score, margin_of_score};
 pub use selected::score_selected_strong;
+pub use settings::StrongSettings;
 pub use solve::{SOLVER_ORDERING, solve_strong};
-pub use strong::{StrongSettings, WIN, final_score};

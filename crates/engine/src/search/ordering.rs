@@ -3,10 +3,10 @@
 //! each child's value as a shallow search of the pattern evaluation sees it (8×8) or else,
 //! with many empties, by a shallow search.
 
+use super::listed::{ListedMove, weighted_count};
 use super::pattern_search::PatternSearch;
-use super::strong::Searcher;
+use super::searcher::Searcher;
 use crate::bits::Bits;
-use crate::geometry::Geometry;
 use crate::patterns::UNITS_PER_DISC;
 use crate::position::Position;
 
@@ -84,31 +84,6 @@ const REPLY: i32 = 1000;
 /// #40–#42 with replies weighted: 204 M nodes at half a reply, 221 M at one, 229 M at one and
 /// a half).
 const EXACT_CORNER_BONUS: i32 = REPLY / 2;
-
-/// The opponent's replies in `child` as fastest-first counts them: a corner reply counts
-/// twice, being the reply that hurts most (FFO #40–#42: 16 % fewer nodes than a plain count).
-pub(super) fn weighted_replies<const W: usize>(
-    geometry: &Geometry<W>,
-    child: &Position<W>,
-    corners: Bits<W>,
-) -> u32 {
-    weighted_count(child.legal_moves(geometry), corners)
-}
-
-/// [`weighted_replies`] of the replies `replies`.
-fn weighted_count<const W: usize>(replies: Bits<W>, corners: Bits<W>) -> u32 {
-    replies.count() + (replies & corners).count()
-}
-
-/// One move of a node's list: its ordering key, its cell, and the discs it flips — worked
-/// out once when the node orders its moves by what they lead to, else empty until the move
-/// is searched (a legal move always flips something).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct ListedMove<const W: usize> {
-    pub key: i32,
-    pub cell: usize,
-    pub flips: Bits<W>,
-}
 
 /// Whether a node `depth` plies deep orders its moves by the children they lead to (exact
 /// nodes and those deep enough to score their moves), so that its list needs their flips.

@@ -8,8 +8,8 @@ use std::cell::Cell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::ordering::weighted_replies;
-use super::strong::StrongSettings;
+use super::listed::weighted_replies;
+use super::settings::StrongSettings;
 use super::tt::{hash, prefetch_line};
 use crate::Category;
 use crate::bits::Bits;

@@ -3,7 +3,8 @@
 //! that the deep search would almost surely agree — and if so returns the bound unsearched.
 //! Heuristic nodes only: exact nodes (searched to the end of the game) are never cut.
 
-use super::strong::{Searcher, WIN};
+use super::score::WIN;
+use super::searcher::Searcher;
 use crate::position::Position;
 
 /// Nodes with fewer plies left are searched in full.

@@ -14,8 +14,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
+use super::help_desk::Best;
 use super::root_work::RootWork;
-use super::strong::{Searcher, trusted_move};
+use super::searcher::{Searcher, trusted_move};
 use super::tt::{Bound, hash};
 use crate::position::Position;
 
@@ -43,26 +44,6 @@ impl SplitFlags {
             flag.store(0, Ordering::Relaxed);
         }
         flags
-    }
-}
-
-/// The best value found at a node whose moves are searched in parallel so far, with its
-/// move, and the window's low end.
-#[derive(Clone, Copy)]
-pub(super) struct Best {
-    pub value: i32,
-    pub cell: Option<usize>,
-    pub alpha: i32,
-}
-
-impl Best {
-    /// Takes in the value (or bound) `value` found for the move to `cell`.
-    pub(super) fn raise(&mut self, cell: usize, value: i32) {
-        if value > self.value {
-            self.value = value;
-            self.cell = Some(cell);
-        }
-        self.alpha = self.alpha.max(value);
     }
 }
 

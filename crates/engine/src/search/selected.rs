@@ -10,7 +10,8 @@ use std::time::Instant;
 
 use super::analysis::Analysis;
 use super::iterations::Iterations;
-use super::strong::{Searcher, Shared, StrongSettings};
+use super::searcher::{Searcher, Shared};
+use super::settings::StrongSettings;
 use crate::{Geometry, Position};
 
 /// Analyses `position` by iterative deepening to `settings.depth` (to the end when few cells

@@ -14,11 +14,13 @@ use std::time::Instant;
 
 use super::analysis::Analysis;
 use super::aspiration::reopened;
+use super::help_desk::Best;
 use super::help_desk::HelpDesk;
 use super::iterations::{ExactStart, Iterations};
 use super::pattern_search::applicable_patterns;
-use super::pv_split::{Best, SplitFlags, split_value, test_the_others};
-use super::strong::{NEXT_DEPTH_COST, Searcher, Shared, StrongSettings, root_moves, total_counts};
+use super::pv_split::{SplitFlags, split_value, test_the_others};
+use super::searcher::{NEXT_DEPTH_COST, Searcher, Shared, root_moves, total_counts};
+use super::settings::StrongSettings;
 use crate::{Geometry, Position, Shape, Weights};
 
 /// The evaluation that orders an exact solve best of those measured: the seed's Arwen v10

@@ -2,8 +2,8 @@
 //! up, and a child whose value is already bounded low enough proves the node fails high.
 
 use super::endgame::SOLVER_EMPTIES;
-use super::ordering::ListedMove;
-use super::strong::Searcher;
+use super::listed::ListedMove;
+use super::searcher::Searcher;
 use super::tt::{Bound, hash};
 use crate::position::Position;
 

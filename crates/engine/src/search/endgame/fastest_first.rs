@@ -10,8 +10,8 @@ use super::few_empties::Copies;
 use super::{EndgameSolver, SOLVER_EMPTIES};
 use crate::bits::Bits;
 use crate::position::Position;
+use crate::search::listed::weighted_replies;
 use crate::search::meter::Meter;
-use crate::search::ordering::weighted_replies;
 
 /// A node's moves with their ordering keys, cells and the discs they flip (the cell as a
 /// `u32`, so that on one word a child takes 16 bytes for the insertion sort to move: FFO
