@@ -1,5 +1,5 @@
-//! Long runs off the UI thread (tournaments, evolution): the work runs on its own thread with
-//! a rayon pool of engine threads, sends its events through a channel, wakes the UI for each,
+//! Work off the UI thread (searches, tournaments, evolution…): the work runs on its own thread,
+//! usually with a rayon pool of engine threads, sends its events through a channel, wakes the UI for each,
 //! and is asked to stop through a flag when cancelled or dropped.
 
 use std::sync::Arc;
@@ -24,11 +24,23 @@ pub struct Background<E> {
 }
 
 impl<E: Send + 'static> Background<E> {
-    /// Starts `work` on a new thread inside a pool of `workers` engine threads. The work gets
-    /// the cancel flag and a function that sends an event; `wake` is called after every
-    /// message so that the UI repaints.
+    /// Starts `work` on a new thread inside a pool of `workers` engine threads (below the UI's
+    /// priority). The work gets the cancel flag and a function that sends an event; `wake` is
+    /// called after every message so that the UI repaints.
     pub fn start(
         workers: usize,
+        wake: impl Fn() + Send + Sync + 'static,
+        work: impl FnOnce(&AtomicBool, &(dyn Fn(E) + Sync)) -> Result<(), String> + Send + 'static,
+    ) -> Self {
+        Self::spawn(wake, move |cancel, send| {
+            let pool = worker_pool(workers.max(1), true).map_err(|error| error.to_string())?;
+            pool.install(|| work(cancel, send))
+        })
+    }
+
+    /// Starts `work` on a new thread of its own (work that names its own workers, as a search
+    /// request does), otherwise as [`Self::start`].
+    pub fn spawn(
         wake: impl Fn() + Send + Sync + 'static,
         work: impl FnOnce(&AtomicBool, &(dyn Fn(E) + Sync)) -> Result<(), String> + Send + 'static,
     ) -> Self {
@@ -42,11 +54,7 @@ impl<E: Send + 'static> Background<E> {
                     wake();
                 }
             };
-            let outcome = worker_pool(workers.max(1), true)
-                .map_err(|error| error.to_string())
-                .and_then(|pool| {
-                    pool.install(|| work(&flag, &|event| send(Message::Event(event))))
-                });
+            let outcome = work(&flag, &|event| send(Message::Event(event)));
             send(Message::Done(outcome));
         });
         Background { cancel, messages }

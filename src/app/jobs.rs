@@ -1,13 +1,9 @@
-//! Engine work off the UI thread: a search request runs on its own thread with the workers it
-//! names, streams its analysis through a channel, wakes the UI for every message, and
-//! stops promptly when cancelled or dropped.
+//! The live searches off the UI thread (the AI's move, the Moves panel's analysis): a search
+//! request runs as background work (`background`) on the workers it names, streams its
+//! analysis, wakes the UI for every message, and stops promptly when cancelled or dropped.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
-
-use engine::search::Analysis;
-use engine::search::{SearchRequest, Searched};
+use super::background::{Background, Message};
+use engine::search::{Analysis, SearchRequest, Searched};
 
 /// Why a search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,14 +23,13 @@ pub enum JobEvent {
     Done(Result<Searched, String>),
 }
 
-/// A search running in the background.
+/// A search running in the background; dropping it stops the search.
 pub struct EngineJob {
     /// What the search is for.
     pub purpose: Purpose,
     /// What is searched.
     pub request: SearchRequest,
-    cancel: Arc<AtomicBool>,
-    events: Receiver<JobEvent>,
+    run: Background<JobEvent>,
 }
 
 impl EngineJob {
@@ -45,55 +40,34 @@ impl EngineJob {
         request: SearchRequest,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Self {
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (sender, events) = channel();
         let job_request = request.clone();
-        let job_cancel = Arc::clone(&cancel);
-        std::thread::spawn(move || {
-            run_search(&job_request, &job_cancel, &sender, &wake);
+        let run = Background::spawn(wake, move |cancel, send| {
+            let progress = |analysis: &Analysis| send(JobEvent::Progress(analysis.clone()));
+            let searched = job_request
+                .run(cancel, &progress)
+                .map_err(|e| e.to_string())?;
+            send(JobEvent::Done(Ok(searched)));
+            Ok(())
         });
         EngineJob {
             purpose,
             request,
-            cancel,
-            events,
+            run,
         }
     }
 
     /// The events that arrived since the last call, oldest first.
     pub fn poll(&self) -> Vec<JobEvent> {
-        self.events.try_iter().collect()
-    }
-
-    /// Asks the search to stop; it ends with a `Done` carrying what it finished.
-    pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
-impl Drop for EngineJob {
-    fn drop(&mut self) {
-        self.cancel();
-    }
-}
-
-fn run_search(
-    request: &SearchRequest,
-    cancel: &AtomicBool,
-    sender: &Sender<JobEvent>,
-    wake: &(dyn Fn() + Send + Sync),
-) {
-    let send = |event: JobEvent| {
-        // A closed channel means the UI dropped the job: nothing left to tell.
-        if sender.send(event).is_ok() {
-            wake();
+        let mut events = Vec::new();
+        for message in self.run.poll() {
+            match message {
+                Message::Event(event) => events.push(event),
+                Message::Done(Ok(())) => {}
+                Message::Done(Err(problem)) => events.push(JobEvent::Done(Err(problem))),
+            }
         }
-    };
-    let progress = |analysis: &Analysis| send(JobEvent::Progress(analysis.clone()));
-    let outcome = request
-        .run(cancel, &progress)
-        .map_err(|error| error.to_string());
-    send(JobEvent::Done(outcome));
+        events
+    }
 }
 
 #[cfg(test)]
@@ -126,7 +100,7 @@ mod tests {
             let job = EngineJob::start(Purpose::Analysis, long_search(search), || {});
             std::thread::sleep(Duration::from_millis(300));
             let clock = Instant::now();
-            job.cancel();
+            job.run.cancel();
             let outcome = loop {
                 let done = job.poll().into_iter().find_map(|event| match event {
                     JobEvent::Done(outcome) => Some(outcome),

@@ -46,7 +46,7 @@ pub unsafe fn ray_flips(rays: &CellRays, mover: u64, opponent: u64) -> u64 {
 
 /// [`ray_flips`] with AVX-512's leading-zero count, which finds a lower ray's first blocker
 /// in one instruction instead of six shifts and ors (the solver's copy compiled with AVX-512
-/// solves FFO #40–#49 on one worker about 6 % faster, BENCHMARKS.md session 35).
+/// solves FFO #40–#49 on one worker about 6 % faster, the benchmark journal (docs/benchmarks-journal.md), session 35).
 ///
 /// # Safety
 /// The processor must have AVX2, AVX-512F, AVX-512VL and AVX-512CD

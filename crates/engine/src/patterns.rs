@@ -412,7 +412,7 @@ impl PatternEvaluation {
     }
 
     /// The evaluation this program ships with (`presets/patterns-8x8.bin`, fitted by
-    /// `reversi3d fit-patterns`; see BENCHMARKS.md, sessions 18 and 30).
+    /// `reversi3d fit-patterns`; see the benchmark journal (docs/benchmarks-journal.md), sessions 18 and 30).
     pub fn shipped() -> Arc<PatternEvaluation> {
         static SHIPPED: LazyLock<Arc<PatternEvaluation>> = LazyLock::new(|| {
             let bytes = include_bytes!("../../../presets/patterns-8x8.bin");

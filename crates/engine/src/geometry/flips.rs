@@ -98,7 +98,7 @@ impl<const W: usize> Geometry<W> {
     }
 }
 
-/// Whether flips use the branch-free rays: single-word 2D boards (measured in BENCHMARKS.md).
+/// Whether flips use the branch-free rays: single-word 2D boards (measured in the benchmark journal, docs/benchmarks-journal.md).
 pub(super) fn uses_rays<const W: usize>(shape: Shape) -> bool {
     W == 1 && !shape.is_3d()
 }

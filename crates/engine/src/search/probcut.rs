@@ -16,7 +16,7 @@ const MIN_DEPTH: u32 = 3;
 const SPREAD: i32 = 300;
 
 /// A cut needs the shallow value beyond the window by this many spreads, in tenths. On 26
-/// positions of a 6x6x6 game at depth 8 (BENCHMARKS "Selective reference"): 10 → 4 % of the
+/// positions of a 6x6x6 game at depth 8 (the benchmark journal, "Selective reference"): 10 → 4 % of the
 /// full-width nodes, the same best move 17 times (a full-width depth 7: 23 % of the nodes,
 /// 14 times); 15 → 15 %, 20 times; 20 → 29 %, 21 times.
 const CONFIDENCE_TENTHS: i32 = 10;

@@ -40,7 +40,7 @@ pub const SOLVER_ORDERING: Weights = Weights([13, 0, 1000, 0, 0, 0, 0, 0, 0]);
 /// and 166 s with 8, 1,422 M and 113 s with 10) and [`PATTERNED_DEEPEST`] plies deep at most.
 /// On smaller 2D boards they cost more than they save, their nodes being three times as dear
 /// as exact ones: 14 plies short (6×6 from the start on two workers 224 s against 346 s with
-/// 8). The cubes keep 8 (see BENCHMARKS, session 15).
+/// 8). The cubes keep 8 (see the benchmark journal, session 15).
 fn exact_start(shape: Shape, patterned: bool) -> ExactStart {
     let gap = if !shape.is_3d() && shape.cells() < 64 {
         14
