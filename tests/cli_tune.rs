@@ -107,6 +107,11 @@ fn a_position_set_is_made_fitted_and_verified_from_the_command_line() {
         "{text}"
     );
 
+    the_fitted_preset_plays(&folder, preset);
+}
+
+/// A fitted preset file plays a match, and takes part in a round robin as a named player does.
+fn the_fitted_preset_plays(folder: &tempfile::TempDir, preset: &str) {
     let duel = stdout(&reversi3d(&[
         "match",
         "--players",
@@ -122,7 +127,6 @@ fn a_position_set_is_made_fitted_and_verified_from_the_command_line() {
     ]));
     assert!(duel.contains("(W-D-L) in 10 games"), "{duel}");
 
-    // A preset file takes part in a round robin as a named player does.
     let games_file = folder.path().join("games.csv");
     let round_robin = stdout(&reversi3d(&[
         "tournament",
@@ -323,7 +327,12 @@ fn patterns_are_fitted_to_exact_scores_and_order_the_solver() {
     ]));
     assert!(solved.contains("every score agrees"), "{solved}");
 
-    // A set without exact scores, another board or a bad file are refused with the reason.
+    refuses_what_it_cannot_fit(&folder, set, patterns);
+}
+
+/// `fit-patterns` and `solve --patterns` refuse a set without exact scores, sets of several
+/// boards and a damaged pattern file, each with the reason; sets that fit join.
+fn refuses_what_it_cannot_fit(folder: &tempfile::TempDir, set: &str, patterns: &str) {
     let unlabelled = folder.path().join("unlabelled.positions");
     let unlabelled = unlabelled.to_str().unwrap();
     stdout(&reversi3d(&[

@@ -51,7 +51,52 @@ const DEFAULT_GENERATIONS: u32 = 1000;
 
 /// Runs (or resumes) the evolution, reporting every generation.
 pub fn run(args: &EvolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
-    let mut evolution = match (&args.resume, &args.dir) {
+    let mut evolution = open_run(args)?;
+    writeln!(out, "{}", header(&evolution))?;
+    let state = evolution.state();
+    let bar = ProgressBar::new(u64::from(state.settings.generations))
+        .with_position(u64::from(state.generation))
+        .with_style(
+            ProgressStyle::with_template("{bar:30} gen {pos}/{len}  {msg}  [{elapsed_precise}]")
+                .expect("a valid template"),
+        );
+    let out = Mutex::new(out);
+    let say = |line: String| {
+        bar.suspend(|| {
+            let mut out = out.lock().expect("output lock");
+            let _ = writeln!(out, "{line}");
+        });
+    };
+    let pool = super::thread_pool(args.game.threads)?;
+    let outcome =
+        pool.install(|| evolution.run(interrupt_flag(), &|event| show(event, &bar, &say)));
+    bar.finish_and_clear();
+    outcome?;
+    let out = out.into_inner().expect("output lock");
+    let state = evolution.state();
+    let parent = state.parent;
+    writeln!(
+        out,
+        "{} generations done in {:.1} s of running; parent {}, {} champions",
+        state.generation,
+        total_time(state).as_secs_f64(),
+        parent,
+        state.champions.len()
+    )?;
+    if !state.is_complete() {
+        writeln!(
+            out,
+            "stopped: the checkpoint holds generation {}; continue with --resume {}",
+            state.generation,
+            evolution.folder().display()
+        )?;
+    }
+    Ok(())
+}
+
+/// The run `args` ask for: resumed from its folder, or a new one for the chosen player.
+fn open_run(args: &EvolveArgs) -> anyhow::Result<Evolution> {
+    Ok(match (&args.resume, &args.dir) {
         (Some(folder), _) => {
             let mut evolution = Evolution::resume(folder)?;
             if let Some(generations) = args.generations {
@@ -75,11 +120,14 @@ pub fn run(args: &EvolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()
             Evolution::start(settings, folder)?
         }
         (None, None) => unreachable!("clap requires --dir or --resume"),
-    };
+    })
+}
+
+/// The run's settings and where it stands, in one line.
+fn header(evolution: &Evolution) -> String {
     let state = evolution.state();
     let settings = &state.settings;
-    writeln!(
-        out,
+    format!(
         "evolve {} on {}: depth {}, {} search, {} random opening plies, n = {}, R = {} %, \
          seed {}{}; generation {} of {} done, best gauntlet score {}, multiplier {}; folder {}",
         settings.player,
@@ -99,108 +147,74 @@ pub fn run(args: &EvolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()
         state.best_score,
         state.multiplier,
         evolution.folder().display(),
-    )?;
-    let bar = ProgressBar::new(u64::from(settings.generations))
-        .with_position(u64::from(state.generation))
-        .with_style(
-            ProgressStyle::with_template("{bar:30} gen {pos}/{len}  {msg}  [{elapsed_precise}]")
-                .expect("a valid template"),
-        );
-    let out = Mutex::new(out);
-    let say = |line: String| {
-        bar.suspend(|| {
-            let mut out = out.lock().expect("output lock");
-            let _ = writeln!(out, "{line}");
-        });
-    };
-    let pool = super::thread_pool(args.game.threads)?;
-    let outcome = pool.install(|| {
-        evolution.run(interrupt_flag(), &|event| match event {
-            EvolutionEvent::Generation { generation } => {
-                bar.set_message(format!("generation {generation}: scout match"));
-            }
-            EvolutionEvent::Scout { result, .. } => {
-                bar.set_message(format!("scout net {:+}", result.net()));
-            }
-            EvolutionEvent::LineStep {
-                step,
-                ahead,
-                behind,
-                centre,
-            } => {
-                bar.set_message(format!("line search step {step}"));
-                say(format!(
-                    "  line step {step:>2}: ahead {:+3}, behind {:+3}; centre {centre}",
-                    ahead.1, behind.1
-                ));
-            }
-            EvolutionEvent::Gauntlet {
-                result, best_score, ..
-            } => {
-                bar.set_message(format!(
-                    "gauntlet net {:+} (to beat: {best_score:+})",
-                    result.net()
-                ));
-            }
-            EvolutionEvent::Champion { champion, preset } => say(format!(
-                "  champion {}: {} (gauntlet {:+} in {} games{}) → {}",
-                champion.name,
-                champion.weights,
-                champion.net,
-                champion.games,
-                if champion.sweep {
-                    ", a perfect sweep: new baseline"
-                } else {
-                    ""
-                },
-                preset.display()
-            )),
-            EvolutionEvent::Finished {
-                summary,
-                games_per_second,
-                nodes_per_second,
-                ..
-            } => {
-                bar.set_position(u64::from(summary.generation));
-                let gauntlet = summary
-                    .gauntlet_net
-                    .map_or("-".to_string(), |net| format!("{net:+}"));
-                say(format!(
-                    "gen {:>4}: scout {:+3}, line steps {:>2}, gauntlet {:>4}, best {:+}, \
+    )
+}
+
+/// Shows an event of the run: on the progress bar, or as a line through `say`.
+fn show(event: &EvolutionEvent, bar: &ProgressBar, say: &dyn Fn(String)) {
+    match event {
+        EvolutionEvent::Generation { generation } => {
+            bar.set_message(format!("generation {generation}: scout match"));
+        }
+        EvolutionEvent::Scout { result, .. } => {
+            bar.set_message(format!("scout net {:+}", result.net()));
+        }
+        EvolutionEvent::LineStep {
+            step,
+            ahead,
+            behind,
+            centre,
+        } => {
+            bar.set_message(format!("line search step {step}"));
+            say(format!(
+                "  line step {step:>2}: ahead {:+3}, behind {:+3}; centre {centre}",
+                ahead.1, behind.1
+            ));
+        }
+        EvolutionEvent::Gauntlet {
+            result, best_score, ..
+        } => {
+            bar.set_message(format!(
+                "gauntlet net {:+} (to beat: {best_score:+})",
+                result.net()
+            ));
+        }
+        EvolutionEvent::Champion { champion, preset } => say(format!(
+            "  champion {}: {} (gauntlet {:+} in {} games{}) → {}",
+            champion.name,
+            champion.weights,
+            champion.net,
+            champion.games,
+            if champion.sweep {
+                ", a perfect sweep: new baseline"
+            } else {
+                ""
+            },
+            preset.display()
+        )),
+        EvolutionEvent::Finished {
+            summary,
+            games_per_second,
+            nodes_per_second,
+            ..
+        } => {
+            bar.set_position(u64::from(summary.generation));
+            let gauntlet = summary
+                .gauntlet_net
+                .map_or("-".to_string(), |net| format!("{net:+}"));
+            say(format!(
+                "gen {:>4}: scout {:+3}, line steps {:>2}, gauntlet {:>4}, best {:+}, \
                      {} games, {:.1} games/s, {:.2} M nodes/s, {:.1} s",
-                    summary.generation,
-                    summary.scout_net,
-                    summary.line_steps,
-                    gauntlet,
-                    summary.best_score,
-                    summary.games,
-                    games_per_second,
-                    nodes_per_second / 1e6,
-                    summary.seconds
-                ));
-            }
-        })
-    });
-    bar.finish_and_clear();
-    outcome?;
-    let out = out.into_inner().expect("output lock");
-    let state = evolution.state();
-    let parent = state.parent;
-    writeln!(
-        out,
-        "{} generations done in {:.1} s of running; parent {}, {} champions",
-        state.generation,
-        total_time(state).as_secs_f64(),
-        parent,
-        state.champions.len()
-    )?;
-    if !state.is_complete() {
-        writeln!(
-            out,
-            "stopped: the checkpoint holds generation {}; continue with --resume {}",
-            state.generation,
-            evolution.folder().display()
-        )?;
+                summary.generation,
+                summary.scout_net,
+                summary.line_steps,
+                gauntlet,
+                summary.best_score,
+                summary.games,
+                games_per_second,
+                nodes_per_second / 1e6,
+                summary.seconds
+            ));
+        }
     }
-    Ok(())
 }

@@ -5,36 +5,15 @@
 mod common;
 
 use common::scores;
+use common::strong::{FRODO, final_score_along, positions, settings};
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
 
-use engine::obf::parse_obf;
 use engine::patterns::PatternEvaluation;
 use engine::search::{
     Goal, SearchSettings, StrongSettings, analyze_strong, final_score, solve_strong,
 };
-use engine::{Evaluator, Geometry, Position, Rules, Shape, Weights, WidthJob};
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
-
-const FRODO: Weights = Weights([15, 22, 1000, -9, -19, 132, -2, 2, -2]);
-
-fn settings(depth: u32, endgame_empties: u32, rules: Rules) -> StrongSettings {
-    StrongSettings {
-        depth,
-        rules,
-        weights: FRODO,
-        table_megabytes: 4,
-        endgame_empties,
-        node_budget: None,
-        time_budget: None,
-        symmetry: false,
-        selective: false,
-        patterns: None,
-        exact_ordering: None,
-    }
-}
+use engine::{Evaluator, Geometry, Position, Rules, Shape, WidthJob};
 
 /// Plain negamax, or plain α/β when `prune`: no table, no ordering.
 fn reference<const W: usize>(
@@ -104,26 +83,6 @@ fn reference_scores<const W: usize>(
             )
         })
         .collect()
-}
-
-/// Random positions with `min_empties..=max_empties` empty cells and a move to play.
-fn positions<const W: usize>(
-    geometry: &Geometry<W>,
-    count: usize,
-    empties: std::ops::RangeInclusive<u32>,
-    seed: u64,
-) -> Vec<Position<W>> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let cells = geometry.shape().cells();
-    let mut found = Vec::new();
-    while found.len() < count {
-        let position = common::random_position(geometry, cells, &mut rng);
-        let empty = position.empties(geometry).count();
-        if empties.contains(&empty) && !position.must_pass(geometry) {
-            found.push(position);
-        }
-    }
-    found
 }
 
 struct FixedDepth;
@@ -199,30 +158,6 @@ impl WidthJob for Solver {
                 "{shape}: the line ends the game with the solved score"
             );
         }
-    }
-}
-
-/// The final score, for the side to move in `position`, of the game that follows `line`
-/// (passes left out); panics unless the line is legal and ends the game.
-fn final_score_along<const W: usize>(
-    geometry: &Geometry<W>,
-    position: &Position<W>,
-    line: &[usize],
-    rules: Rules,
-) -> i32 {
-    let mut at = *position;
-    for &cell in line {
-        if at.must_pass(geometry) {
-            at = at.pass();
-        }
-        at = at.play(geometry, cell).expect("the line's moves are legal");
-    }
-    assert!(at.is_game_over(geometry), "the line goes to the end");
-    let score = final_score(&at, rules);
-    if at.to_move == position.to_move {
-        score
-    } else {
-        -score
     }
 }
 
@@ -419,28 +354,6 @@ fn the_best_move_solve_agrees_with_scoring_every_move() {
 }
 
 #[test]
-fn two_or_four_workers_splitting_the_best_lines_solve_to_the_same_scores_as_one() {
-    // From 12 empties up the workers share out the moves along the best line; a move there that
-    // proves better than the first is searched again by all, splitting its own line. Four
-    // workers (more than CI's cores) leave more than one worker waiting at the help desk.
-    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
-    let never = AtomicBool::new(false);
-    let exact = settings(1, 20, Rules::Classic);
-    for (index, position) in positions(&geometry, 12, 16..=18, 23).iter().enumerate() {
-        let one = common::with_workers(1, || solve_strong(&geometry, position, &exact, &never));
-        for workers in [2, 4] {
-            let many = common::with_workers(workers, || {
-                solve_strong(&geometry, position, &exact, &never)
-            });
-            let case = format!("position {index}, {workers} workers");
-            assert_eq!(many.best_score(), one.best_score(), "{case}");
-            let played = final_score_along(&geometry, position, &many.line, Rules::Classic);
-            assert_eq!(many.best_score(), Some(played), "{case}: the line");
-        }
-    }
-}
-
-#[test]
 fn the_line_of_an_exact_solve_is_perfect_play() {
     // A position of the line may keep in the table the move of a mere bound (a null-window
     // test); followed blindly, such lines ended the game with another score than the
@@ -547,69 +460,4 @@ fn a_selective_search_prunes_heuristic_nodes_and_never_exact_ones() {
         let pruned = analyze_strong(&geometry, &position, &selective(solve), &never, &|_| {});
         assert_eq!(scores(&pruned), scores(&full));
     }
-}
-
-/// FFO #49 (26 empties), from the suite in `tests/data`.
-fn ffo_49(geometry: &Geometry<1>) -> Position<1> {
-    let suite = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/ffo.obf"
-    ))
-    .unwrap();
-    let line = suite
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .nth(48)
-        .unwrap();
-    let position = parse_obf(line).unwrap().setup.position(geometry);
-    assert_eq!(position.empties(geometry).count(), 26, "FFO #49");
-    position
-}
-
-#[test]
-fn cancelling_a_solve_on_two_workers_stops_it_promptly() {
-    // FFO #49 (26 empties) takes minutes with these weights; cancelled after a second, while
-    // the workers share out the first root move's best line, the solve stops at once.
-    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
-    let position = ffo_49(&geometry);
-    let cancel = AtomicBool::new(false);
-    let exact = settings(1, 30, Rules::Classic);
-    let (solved, stopped_after) = std::thread::scope(|scope| {
-        let search = scope.spawn(|| {
-            common::with_workers(2, || solve_strong(&geometry, &position, &exact, &cancel))
-        });
-        std::thread::sleep(Duration::from_secs(1));
-        let asked = Instant::now();
-        cancel.store(true, Ordering::Relaxed);
-        (search.join().unwrap(), asked.elapsed())
-    });
-    assert!(solved.cancelled, "finished within a second?");
-    // Generous bound (shared CI machine).
-    assert!(
-        stopped_after < Duration::from_secs(2),
-        "stopped after {stopped_after:?}"
-    );
-}
-
-#[test]
-fn a_solve_on_two_workers_stops_at_its_node_budget() {
-    // FFO #49 (26 empties) needs hundreds of millions of nodes; with a budget of 20 M the
-    // workers stop wherever they are, a worker helping with another's node too, and the solve
-    // says so.
-    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
-    let position = ffo_49(&geometry);
-    let budget = 20_000_000;
-    let limited = StrongSettings {
-        node_budget: Some(budget),
-        ..settings(1, 30, Rules::Classic)
-    };
-    let never = AtomicBool::new(false);
-    let solved = common::with_workers(2, || solve_strong(&geometry, &position, &limited, &never));
-    assert!(solved.cancelled, "solved within the budget?");
-    let nodes = solved.nodes.total();
-    // Each worker has half the budget; the first to spend it ends the solve.
-    assert!(
-        (budget / 2..budget + budget / 20).contains(&nodes),
-        "{nodes} nodes"
-    );
 }

@@ -7,7 +7,7 @@ use egui_plot::{Legend, Line, LineStyle, Plot, PlotPoints};
 
 use super::contest::{RunAction, RunTips, game_rows, net_colour, run_buttons};
 use crate::app::session::Session;
-use crate::app::tune_desk::{LiveRound, TuneView};
+use crate::app::tune_desk::{LiveRound, TuneForm, TuneView};
 use engine::Weights;
 use lab::tune::fit::Target;
 
@@ -78,79 +78,80 @@ fn set_up(ui: &mut egui::Ui, session: &mut Session) {
                         .response
                         .on_hover_text("The player to tune (the Weights panel shows and edits it)");
                     ui.end_row();
-                    let form = &mut settings.tune;
-                    ui.label("Rounds");
-                    ui.add(egui::DragValue::new(&mut form.rounds).range(1..=1000))
-                        .on_hover_text(
-                            "Each round: a position set made with the best player so far, a fit, \
-                     and a match of the fitted weights against the best",
-                        );
-                    ui.end_row();
-                    ui.label("Positions a round");
-                    ui.add(
-                        egui::DragValue::new(&mut form.count)
-                            .range(100..=10_000_000)
-                            .speed(100),
-                    )
-                    .on_hover_text("Positions drawn from self-play in each round");
-                    ui.end_row();
-                    ui.label("Per game");
-                    ui.add(egui::DragValue::new(&mut form.per_game).range(1..=1000))
-                        .on_hover_text(
-                            "Positions drawn at random from each game, over all its stages",
-                        );
-                    ui.end_row();
-                    ui.label("Label depth");
-                    ui.add(egui::DragValue::new(&mut form.label_depth).range(0..=30))
-                        .on_hover_text(
-                            "Label every position with the best player's strong search at this \
-                     depth (exact where the solver finishes); 0: the games' results only",
-                        );
-                    ui.end_row();
-                    ui.label("Fit to");
-                    ui.horizontal(|ui| {
-                        ui.radio_value(&mut form.target, Target::Reference, "search values")
-                            .on_hover_text(
-                                "Least squares against the labels (needs a label depth)",
-                            );
-                        ui.radio_value(&mut form.target, Target::Outcome, "game results")
-                        .on_hover_text(
-                            "Logistic fit of the games' results (Texel tuning), its scale fitted \
-                         first",
-                        );
-                    });
-                    ui.end_row();
-                    ui.label("Verification");
-                    ui.horizontal(|ui| {
-                        ui.add(
-                            egui::DragValue::new(&mut form.verify_games)
-                                .range(2..=10_000)
-                                .speed(2)
-                                .suffix(" games"),
-                        )
-                        .on_hover_text(
-                            "Games of the match between the fitted weights and the best player \
-                     (each random opening with both colours); more than half the points \
-                     makes the fitted weights the best",
-                        );
-                        ui.add(
-                            egui::DragValue::new(&mut form.verify_depth)
-                                .range(1..=12)
-                                .prefix("depth "),
-                        )
-                        .on_hover_text("Search depth of the verification games");
-                    });
-                    ui.end_row();
-                    ui.checkbox(&mut form.with_roster, "Roster plays")
-                        .on_hover_text(
-                            "The position sets' games pit the best player against every player of \
-                     the roster too (else self-play only)",
-                        );
-                    ui.end_row();
-                    game_rows(ui, "tune", &mut form.contest);
+                    form_rows(ui, &mut settings.tune);
                 });
         })
     });
+}
+
+/// The rows of the run's own settings: rounds, positions, labels, the fit's target, the
+/// verification and the games.
+fn form_rows(ui: &mut egui::Ui, form: &mut TuneForm) {
+    ui.label("Rounds");
+    ui.add(egui::DragValue::new(&mut form.rounds).range(1..=1000))
+        .on_hover_text(
+            "Each round: a position set made with the best player so far, a fit, \
+     and a match of the fitted weights against the best",
+        );
+    ui.end_row();
+    ui.label("Positions a round");
+    ui.add(
+        egui::DragValue::new(&mut form.count)
+            .range(100..=10_000_000)
+            .speed(100),
+    )
+    .on_hover_text("Positions drawn from self-play in each round");
+    ui.end_row();
+    ui.label("Per game");
+    ui.add(egui::DragValue::new(&mut form.per_game).range(1..=1000))
+        .on_hover_text("Positions drawn at random from each game, over all its stages");
+    ui.end_row();
+    ui.label("Label depth");
+    ui.add(egui::DragValue::new(&mut form.label_depth).range(0..=30))
+        .on_hover_text(
+            "Label every position with the best player's strong search at this \
+     depth (exact where the solver finishes); 0: the games' results only",
+        );
+    ui.end_row();
+    ui.label("Fit to");
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut form.target, Target::Reference, "search values")
+            .on_hover_text("Least squares against the labels (needs a label depth)");
+        ui.radio_value(&mut form.target, Target::Outcome, "game results")
+            .on_hover_text(
+                "Logistic fit of the games' results (Texel tuning), its scale fitted \
+         first",
+            );
+    });
+    ui.end_row();
+    ui.label("Verification");
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::DragValue::new(&mut form.verify_games)
+                .range(2..=10_000)
+                .speed(2)
+                .suffix(" games"),
+        )
+        .on_hover_text(
+            "Games of the match between the fitted weights and the best player \
+     (each random opening with both colours); more than half the points \
+     makes the fitted weights the best",
+        );
+        ui.add(
+            egui::DragValue::new(&mut form.verify_depth)
+                .range(1..=12)
+                .prefix("depth "),
+        )
+        .on_hover_text("Search depth of the verification games");
+    });
+    ui.end_row();
+    ui.checkbox(&mut form.with_roster, "Roster plays")
+        .on_hover_text(
+            "The position sets' games pit the best player against every player of \
+     the roster too (else self-play only)",
+        );
+    ui.end_row();
+    game_rows(ui, "tune", &mut form.contest);
 }
 
 fn run_row(ui: &mut egui::Ui, session: &mut Session) {

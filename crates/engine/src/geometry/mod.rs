@@ -66,50 +66,10 @@ impl<const W: usize> Geometry<W> {
         let mut steps = shape.steps();
         steps.sort_by_key(|&step| shape.step_offset(step) < 0);
         let offsets: Vec<isize> = steps.iter().map(|&s| shape.step_offset(s)).collect();
-        let axes: Vec<Axis<W>> = steps
-            .iter()
-            .zip(&offsets)
-            .filter(|&(_, &offset)| offset > 0)
-            .map(|(&step, &offset)| Axis {
-                amount: offset as u32,
-                inner: (0..cells)
-                    .filter(|&c| {
-                        let back = step.map(|d| -d);
-                        shape.neighbor(c, step).is_some() && shape.neighbor(c, back).is_some()
-                    })
-                    .collect(),
-            })
-            .collect();
-        let ray = |cell, step| {
-            let mut ray = Vec::new();
-            let mut at = cell;
-            while let Some(next) = shape.neighbor(at, step) {
-                ray.push(next);
-                at = next;
-            }
-            ray
-        };
-        let mut ray_lengths = Vec::with_capacity(cells * steps.len());
-        let mut rays = Vec::new();
+        let axes = axes_of(shape, &steps, &offsets);
         let with_rays = uses_rays::<W>(shape);
-        for cell in 0..cells {
-            let mut cell_rays = CellRays([0; 8]);
-            for (direction, &step) in steps.iter().enumerate() {
-                let ray = ray(cell, step);
-                ray_lengths.push(ray.len() as u8);
-                if with_rays {
-                    cell_rays.0[direction] = ray.iter().fold(0, |bits, &c| bits | 1 << c);
-                }
-            }
-            if with_rays {
-                rays.push(cell_rays);
-            }
-        }
-        let largest_offset = offsets.iter().map(|o| o.unsigned_abs()).max().unwrap_or(0);
-        let mut direction_of = vec![u8::MAX; 2 * largest_offset + 1];
-        for (direction, offset) in offsets.iter().enumerate() {
-            direction_of[(offset + largest_offset as isize) as usize] = direction as u8;
-        }
+        let (ray_lengths, rays) = rays_of(shape, &steps, with_rays);
+        let direction_of = direction_table(&offsets);
         let neighbors = (0..cells)
             .map(|cell| {
                 steps
@@ -120,20 +80,7 @@ impl<const W: usize> Geometry<W> {
             .collect();
         let longest_run = shape.side() - 2;
         if W == 1 {
-            let widest_step = if longest_run > 4 {
-                4
-            } else if longest_run > 2 {
-                2
-            } else {
-                1
-            };
-            let amounts = offsets
-                .iter()
-                .map(|offset| offset.unsigned_abs() * widest_step);
-            assert!(
-                amounts.max().unwrap_or(0) < 64,
-                "{shape}: single-word shift too wide"
-            );
+            check_single_word_shifts(shape, &offsets, longest_run);
         }
         // Each cell classified once (classifying costs a walk over the cube).
         let categories: Vec<Category> = (0..cells).map(|c| shape.category(c)).collect();
@@ -374,6 +321,84 @@ impl<const W: usize> Geometry<W> {
             .downcast()
             .expect("a geometry is kept under its own width")
     }
+}
+
+/// The positive directions as shift amounts, each with the cells inside it (those with a
+/// neighbour both ways along it).
+fn axes_of<const W: usize>(shape: Shape, steps: &[[i32; 3]], offsets: &[isize]) -> Vec<Axis<W>> {
+    let cells = shape.cells();
+    steps
+        .iter()
+        .zip(offsets)
+        .filter(|&(_, &offset)| offset > 0)
+        .map(|(&step, &offset)| Axis {
+            amount: offset as u32,
+            inner: (0..cells)
+                .filter(|&c| {
+                    let back = step.map(|d| -d);
+                    shape.neighbor(c, step).is_some() && shape.neighbor(c, back).is_some()
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// Every cell's ray length along each step, and on boards that use them its rays as bits.
+fn rays_of(shape: Shape, steps: &[[i32; 3]], with_rays: bool) -> (Vec<u8>, Vec<CellRays>) {
+    let cells = shape.cells();
+    let ray = |cell, step| {
+        let mut ray = Vec::new();
+        let mut at = cell;
+        while let Some(next) = shape.neighbor(at, step) {
+            ray.push(next);
+            at = next;
+        }
+        ray
+    };
+    let mut ray_lengths = Vec::with_capacity(cells * steps.len());
+    let mut rays = Vec::new();
+    for cell in 0..cells {
+        let mut cell_rays = CellRays([0; 8]);
+        for (direction, &step) in steps.iter().enumerate() {
+            let ray = ray(cell, step);
+            ray_lengths.push(ray.len() as u8);
+            if with_rays {
+                cell_rays.0[direction] = ray.iter().fold(0, |bits, &c| bits | 1 << c);
+            }
+        }
+        if with_rays {
+            rays.push(cell_rays);
+        }
+    }
+    (ray_lengths, rays)
+}
+
+/// The direction of each offset, indexed by the offset plus the largest one.
+fn direction_table(offsets: &[isize]) -> Vec<u8> {
+    let largest_offset = offsets.iter().map(|o| o.unsigned_abs()).max().unwrap_or(0);
+    let mut direction_of = vec![u8::MAX; 2 * largest_offset + 1];
+    for (direction, offset) in offsets.iter().enumerate() {
+        direction_of[(offset + largest_offset as isize) as usize] = direction as u8;
+    }
+    direction_of
+}
+
+/// Panics unless every shift of the single-word flips stays within a word.
+fn check_single_word_shifts(shape: Shape, offsets: &[isize], longest_run: usize) {
+    let widest_step = if longest_run > 4 {
+        4
+    } else if longest_run > 2 {
+        2
+    } else {
+        1
+    };
+    let amounts = offsets
+        .iter()
+        .map(|offset| offset.unsigned_abs() * widest_step);
+    assert!(
+        amounts.max().unwrap_or(0) < 64,
+        "{shape}: single-word shift too wide"
+    );
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! (`solve`).
 
 use super::endgame::SOLVER_EMPTIES;
+use super::listed::ListedMove;
 use super::pattern_search::pattern_value;
 use super::score::{final_score, principal_variation};
 use super::searcher::{Searcher, trusted_move};
@@ -72,21 +73,11 @@ impl<const W: usize> Searcher<'_, W> {
             return self.leaf_value(position, moves, left);
         }
         let key = key.expect("hashed: not a leaf");
-        let (mut alpha, mut beta) = (alpha, beta);
-        let mut table_move = None;
-        if let Some(entry) = self.table.probe_key(key) {
-            table_move = trusted_move(&entry, depth, left);
-            if u32::from(entry.depth) >= depth {
-                match entry.bound {
-                    Bound::Exact => return entry.score,
-                    Bound::Lower => alpha = alpha.max(entry.score),
-                    Bound::Upper => beta = beta.min(entry.score),
-                }
-                if alpha >= beta {
-                    return entry.score;
-                }
-            }
-        }
+        let (table_move, (alpha, beta)) = match self.probe_table(key, (depth, left), (alpha, beta))
+        {
+            Ok(probed) => probed,
+            Err(score) => return score,
+        };
         // Exact nodes: the other side's stable discs may cap the score at alpha or below
         // (FFO #39 one worker: 480.4 M nodes without, 97.3 M with; #59 unsolved after 10
         // minutes on two workers without, 18.4 M nodes with).
@@ -119,7 +110,63 @@ impl<const W: usize> Searcher<'_, W> {
                 self.table.prefetch(hash(&child));
             }
         }
-        let original_alpha = alpha;
+        let (best, best_move) = self.search_list(
+            position,
+            (&mut list, table_move),
+            (depth, left, ply),
+            (alpha, beta),
+        );
+        self.lists[ply] = list;
+        if !self.meter.stopped {
+            let bound = if best <= alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.store_key(key, depth, best, bound, best_move);
+        }
+        best
+    }
+
+    /// The table's verdict on a node `depth` plies deep with `left` empty cells, searched within
+    /// `window`: `Err` with the score when the entry decides the node, else the move to try
+    /// first (if the entry's move is trusted) and the window narrowed by the entry's bound.
+    #[inline(always)]
+    fn probe_table(
+        &self,
+        key: u64,
+        (depth, left): (u32, u32),
+        (mut alpha, mut beta): (i32, i32),
+    ) -> Result<(Option<usize>, (i32, i32)), i32> {
+        let Some(entry) = self.table.probe_key(key) else {
+            return Ok((None, (alpha, beta)));
+        };
+        let table_move = trusted_move(&entry, depth, left);
+        if u32::from(entry.depth) >= depth {
+            match entry.bound {
+                Bound::Exact => return Err(entry.score),
+                Bound::Lower => alpha = alpha.max(entry.score),
+                Bound::Upper => beta = beta.min(entry.score),
+            }
+            if alpha >= beta {
+                return Err(entry.score);
+            }
+        }
+        Ok((table_move, (alpha, beta)))
+    }
+
+    /// Searches the listed moves of `position` (the table's move first, then the others once
+    /// ordered; busy children deferred to the end) within `window`: the best value and its move.
+    #[inline(always)]
+    fn search_list(
+        &mut self,
+        position: &Position<W>,
+        (list, table_move): (&mut Vec<ListedMove<W>>, Option<usize>),
+        (depth, left, ply): (u32, u32, usize),
+        (mut alpha, beta): (i32, i32),
+    ) -> (i32, Option<usize>) {
         // The table's move is searched before the others are ordered: often it alone decides.
         let table_index = table_move.and_then(|cell| list.iter().position(|e| e.cell == cell));
         let mut ordered = match table_index {
@@ -128,7 +175,7 @@ impl<const W: usize> Searcher<'_, W> {
                 false
             }
             None => {
-                self.order_moves(position, (depth, left), ply, &mut list);
+                self.order_moves(position, (depth, left), ply, list);
                 true
             }
         };
@@ -177,7 +224,7 @@ impl<const W: usize> Searcher<'_, W> {
                 if searched == 1
                     && let Some((value, cell)) = self.search_rest_with_help(
                         position,
-                        (&mut list, &mut ordered),
+                        (list, &mut ordered),
                         (depth, left, ply),
                         (alpha, beta),
                     )
@@ -196,18 +243,7 @@ impl<const W: usize> Searcher<'_, W> {
         if let (Some(busy), Some(key)) = (busy, entered) {
             busy.leave(key);
         }
-        self.lists[ply] = list;
-        if !self.meter.stopped {
-            let bound = if best <= original_alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            self.table.store_key(key, depth, best, bound, best_move);
-        }
-        best
+        (best, best_move)
     }
 
     /// The heuristic value of a position with `moves` and `empties` for its side to move.

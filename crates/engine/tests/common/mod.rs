@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod reference;
+pub mod strong;
 
 use engine::{Color, Geometry, Position, Shape};
 use rand::RngExt;
