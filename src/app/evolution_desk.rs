@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::background::{Background, RunView, poll_view};
 use super::contest_form::ContestForm;
+use super::run_desk::{RunDesk, RunView};
 use lab::ai::Preset;
 use lab::ai::checkpoint::load_checkpoint;
 use lab::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, EvolutionState};
@@ -60,11 +60,7 @@ pub struct EvolutionView {
 }
 
 /// The evolution of a session.
-#[derive(Default)]
-pub struct EvolutionDesk {
-    run: Option<Background<EvolutionEvent>>,
-    view: Option<EvolutionView>,
-}
+pub type EvolutionDesk = RunDesk<EvolutionView, EvolutionEvent>;
 
 impl EvolutionDesk {
     /// The desk at startup: the last run's checkpoint is read, if there is one, so that its
@@ -79,7 +75,7 @@ impl EvolutionDesk {
                 status,
             })
         });
-        EvolutionDesk { run: None, view }
+        EvolutionDesk::showing(view)
     }
 
     /// Starts a new run improving `player` in a new folder inside `runs`; returns a line for
@@ -112,7 +108,7 @@ impl EvolutionDesk {
         let folder = runs.join(format!("evolve-{name}-{}", time_stamp()));
         let state = EvolutionState::new(settings.clone());
         let job_folder = folder.clone();
-        self.launch(form, folder, state, wake, move || {
+        self.start_run(form, folder, state, wake, move || {
             Evolution::start(settings, &job_folder)
         });
         Ok(format!(
@@ -141,7 +137,7 @@ impl EvolutionDesk {
             folder.display()
         );
         let job_folder = folder.clone();
-        self.launch(form, folder, state, wake, move || {
+        self.start_run(form, folder, state, wake, move || {
             let mut evolution = Evolution::resume(&job_folder)?;
             evolution.set_generations(generations);
             Ok(evolution)
@@ -149,7 +145,7 @@ impl EvolutionDesk {
         Ok(line)
     }
 
-    fn launch(
+    fn start_run(
         &mut self,
         form: &mut EvolutionForm,
         folder: PathBuf,
@@ -157,47 +153,18 @@ impl EvolutionDesk {
         wake: impl Fn() + Send + Sync + 'static,
         open: impl FnOnce() -> Result<Evolution, lab::ai::RunError> + Send + 'static,
     ) {
-        self.run = None;
         form.folder = Some(folder.clone());
-        self.run = Some(Background::start(
-            form.contest.workers,
-            wake,
-            move |cancel, send| {
-                let mut evolution = open().map_err(|e| e.to_string())?;
-                evolution
-                    .run(cancel, &|event| send(event.clone()))
-                    .map_err(|e| e.to_string())
-            },
-        ));
-        self.view = Some(EvolutionView {
+        let view = EvolutionView {
             folder,
             state,
             status: "starting".to_string(),
+        };
+        self.launch(view, form.contest.workers, wake, move |cancel, send| {
+            let mut evolution = open().map_err(|e| e.to_string())?;
+            evolution
+                .run(cancel, &|event| send(event.clone()))
+                .map_err(|e| e.to_string())
         });
-    }
-
-    /// Asks the run to stop; the generation in progress is dropped (the checkpoint holds the
-    /// last finished one).
-    pub fn stop(&self) {
-        if let Some(run) = &self.run {
-            run.cancel();
-        }
-    }
-
-    /// Whether a run is going on.
-    pub fn is_running(&self) -> bool {
-        self.run.is_some()
-    }
-
-    /// The run shown.
-    pub fn view(&self) -> Option<&EvolutionView> {
-        self.view.as_ref()
-    }
-
-    /// Takes in what the run reported; returns lines for the log, each with whether it is a
-    /// failure.
-    pub fn poll(&mut self) -> Vec<(String, bool)> {
-        poll_view(&mut self.run, self.view.as_mut(), "evolution")
     }
 }
 

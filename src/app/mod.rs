@@ -17,6 +17,7 @@ mod log;
 mod palette;
 mod pane;
 mod panels;
+mod run_desk;
 mod series_desk;
 mod session;
 mod settings;

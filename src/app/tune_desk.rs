@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::background::{Background, RunView, poll_view};
 use super::contest_form::ContestForm;
+use super::run_desk::{RunDesk, RunView};
 use lab::ai::Preset;
 use lab::ai::arena::MatchResult;
 use lab::ai::checkpoint::load_checkpoint;
@@ -104,11 +104,7 @@ pub struct TuneView {
 }
 
 /// The tuning run of a session.
-#[derive(Default)]
-pub struct TuneDesk {
-    run: Option<Background<RoundsEvent>>,
-    view: Option<TuneView>,
-}
+pub type TuneDesk = RunDesk<TuneView, RoundsEvent>;
 
 impl TuneDesk {
     /// The desk at startup: the last run's checkpoint is read, if there is one.
@@ -122,7 +118,7 @@ impl TuneDesk {
                 live: LiveRound::default(),
             })
         });
-        TuneDesk { run: None, view }
+        TuneDesk::showing(view)
     }
 
     /// Starts a new run tuning `player` (against `roster`'s other players when the form says
@@ -168,7 +164,7 @@ impl TuneDesk {
             history: Vec::new(),
         };
         let job_folder = folder.clone();
-        self.launch(form, folder, state, wake, move || {
+        self.start_run(form, folder, state, wake, move || {
             TuningRun::start(&job_folder, settings)
         });
         Ok(line)
@@ -190,13 +186,13 @@ impl TuneDesk {
             folder.display()
         );
         let job_folder = folder.clone();
-        self.launch(form, folder, state, wake, move || {
+        self.start_run(form, folder, state, wake, move || {
             TuningRun::resume(&job_folder)
         });
         Ok(line)
     }
 
-    fn launch(
+    fn start_run(
         &mut self,
         form: &mut TuneForm,
         folder: PathBuf,
@@ -204,56 +200,28 @@ impl TuneDesk {
         wake: impl Fn() + Send + Sync + 'static,
         open: impl FnOnce() -> Result<TuningRun, lab::ai::RunError> + Send + 'static,
     ) {
-        self.run = None;
         form.folder = Some(folder.clone());
-        self.run = Some(Background::start(
-            form.contest.workers,
-            wake,
-            move |cancel, send| {
-                let mut run = open().map_err(|e| e.to_string())?;
-                run.run(cancel, &|event| send(event))
-                    .map_err(|e| e.to_string())
-            },
-        ));
-        self.view = Some(TuneView {
+        let view = TuneView {
             folder,
             state,
             live: LiveRound::default(),
             status: "starting".to_string(),
+        };
+        self.launch(view, form.contest.workers, wake, move |cancel, send| {
+            let mut run = open().map_err(|e| e.to_string())?;
+            run.run(cancel, &|event| send(event))
+                .map_err(|e| e.to_string())
         });
-    }
-
-    /// Asks the run to stop; the round in progress keeps its position set for a resume.
-    pub fn stop(&self) {
-        if let Some(run) = &self.run {
-            run.cancel();
-        }
-    }
-
-    /// Whether a run is going on.
-    pub fn is_running(&self) -> bool {
-        self.run.is_some()
-    }
-
-    /// The run shown.
-    pub fn view(&self) -> Option<&TuneView> {
-        self.view.as_ref()
     }
 
     /// The preset file of the run's best player, if a round has found one.
     pub fn best_file(&self) -> Option<PathBuf> {
-        let view = self.view.as_ref()?;
+        let view = self.view()?;
         let accepted = view.state.history.iter().any(|round| round.accepted);
         accepted.then(|| {
             let file = lab::players::preset::file_name_of(&view.state.best.name);
             view.folder.join(file)
         })
-    }
-
-    /// Takes in what the run reported; returns lines for the log, each with whether it is a
-    /// failure.
-    pub fn poll(&mut self) -> Vec<(String, bool)> {
-        poll_view(&mut self.run, self.view.as_mut(), "tuning")
     }
 }
 

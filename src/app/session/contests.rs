@@ -174,8 +174,8 @@ impl Session {
     pub(super) fn take_contest_events(&mut self) {
         let lines = [
             self.tournament.poll(),
-            self.evolution.poll(),
-            self.tuning.poll(),
+            self.evolution.poll("evolution"),
+            self.tuning.poll("tuning"),
         ]
         .concat();
         for (line, failure) in lines {

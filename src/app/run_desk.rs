@@ -1,0 +1,96 @@
+//! The resumable run behind a panel (an evolution, a tuning run): the work in the background
+//! and what the panel shows of it, which outlives the run (a stopped or finished run stays on
+//! show, and the last one comes back at the next start from its checkpoint).
+
+use std::sync::atomic::AtomicBool;
+
+use super::background::{Background, drain};
+
+/// What a panel shows of a long run: it takes in the run's events and says where the run
+/// stands.
+pub trait RunView<E> {
+    /// Takes in an event; a line for the log when it is worth one.
+    fn take_in(&mut self, event: E) -> Option<String>;
+    /// The status line shown.
+    fn status_mut(&mut self) -> &mut String;
+    /// The status of the run once it no longer runs: finished, or where it stopped.
+    fn resting_status(&self) -> String;
+}
+
+/// A run in the background (`E` its events) and the view of it a panel shows (`V`).
+pub struct RunDesk<V, E> {
+    run: Option<Background<E>>,
+    view: Option<V>,
+}
+
+impl<V, E> Default for RunDesk<V, E> {
+    fn default() -> Self {
+        RunDesk {
+            run: None,
+            view: None,
+        }
+    }
+}
+
+impl<V: RunView<E>, E: Send + 'static> RunDesk<V, E> {
+    /// A desk showing `view` (a run found at startup), with nothing running.
+    pub fn showing(view: Option<V>) -> Self {
+        RunDesk { run: None, view }
+    }
+
+    /// Starts `work` on `workers` engine threads (a run already going is stopped) and shows
+    /// `view` for it; `wake` is called whenever the run has news.
+    pub fn launch(
+        &mut self,
+        view: V,
+        workers: usize,
+        wake: impl Fn() + Send + Sync + 'static,
+        work: impl FnOnce(&AtomicBool, &(dyn Fn(E) + Sync)) -> Result<(), String> + Send + 'static,
+    ) {
+        self.run = None;
+        self.run = Some(Background::start(workers, wake, work));
+        self.view = Some(view);
+    }
+
+    /// Asks the run to stop; it keeps what its checkpoint holds.
+    pub fn stop(&self) {
+        if let Some(run) = &self.run {
+            run.cancel();
+        }
+    }
+
+    /// Whether a run is going on.
+    pub fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// The run shown.
+    pub fn view(&self) -> Option<&V> {
+        self.view.as_ref()
+    }
+
+    /// Takes in what the run reported; returns lines for the log, each with whether it is a
+    /// failure, the run named `what` in them.
+    pub fn poll(&mut self, what: &str) -> Vec<(String, bool)> {
+        let (events, ended) = drain(&mut self.run);
+        let Some(view) = self.view.as_mut() else {
+            return Vec::new();
+        };
+        let mut lines: Vec<(String, bool)> = events
+            .into_iter()
+            .filter_map(|event| view.take_in(event).map(|line| (line, false)))
+            .collect();
+        if let Some(outcome) = ended {
+            let status = match outcome {
+                Err(problem) => {
+                    lines.push((format!("{what}: {problem}"), true));
+                    format!("failed: {problem}")
+                }
+                Ok(()) => view.resting_status(),
+            };
+            lines.push((format!("{what} {status}"), false));
+            *view.status_mut() = status;
+        }
+        lines
+    }
+}
