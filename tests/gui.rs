@@ -357,10 +357,10 @@ fn a_tiny_tournament_runs_to_its_crosstable_and_a_game_replays_in_the_history() 
     step_until(&mut harness, |app| {
         app.session()
             .tournament()
-            .live()
+            .view()
             .is_some_and(|live| live.ended)
     });
-    let live = harness.state().session().tournament().live().unwrap();
+    let live = harness.state().session().tournament().view().unwrap();
     assert_eq!(live.table.games(), 6);
     assert_eq!(live.result.games.len(), 6);
     for i in 0..3 {

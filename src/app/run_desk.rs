@@ -1,5 +1,5 @@
-//! The resumable run behind a panel (an evolution, a tuning run): the work in the background
-//! and what the panel shows of it, which outlives the run (a stopped or finished run stays on
+//! The long run behind a panel (an evolution, a tuning run, a tournament): the work in the
+//! background and what the panel shows of it, which outlives the run (a stopped or finished run stays on
 //! show, and the last one comes back at the next start from its checkpoint).
 
 use std::sync::atomic::AtomicBool;
@@ -15,6 +15,12 @@ pub trait RunView<E> {
     fn status_mut(&mut self) -> &mut String;
     /// The status of the run once it no longer runs: finished, or where it stopped.
     fn resting_status(&self) -> String;
+    /// Takes note that the run has ended without failing (`stopped`: asked to stop) and gives
+    /// the status to show; by default the resting status.
+    fn ended(&mut self, stopped: bool) -> String {
+        let _ = stopped;
+        self.resting_status()
+    }
 }
 
 /// A run in the background (`E` its events) and the view of it a panel shows (`V`).
@@ -72,6 +78,7 @@ impl<V: RunView<E>, E: Send + 'static> RunDesk<V, E> {
     /// Takes in what the run reported; returns lines for the log, each with whether it is a
     /// failure, the run named `what` in them.
     pub fn poll(&mut self, what: &str) -> Vec<(String, bool)> {
+        let stopped = self.run.as_ref().is_some_and(|run| run.is_cancelled());
         let (events, ended) = drain(&mut self.run);
         let Some(view) = self.view.as_mut() else {
             return Vec::new();
@@ -86,7 +93,7 @@ impl<V: RunView<E>, E: Send + 'static> RunDesk<V, E> {
                     lines.push((format!("{what}: {problem}"), true));
                     format!("failed: {problem}")
                 }
-                Ok(()) => view.resting_status(),
+                Ok(()) => view.ended(stopped),
             };
             lines.push((format!("{what} {status}"), false));
             *view.status_mut() = status;

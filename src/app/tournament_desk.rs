@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::background::{Background, drain};
 use super::contest_form::ContestForm;
+use super::run_desk::{RunDesk, RunView};
 use lab::ai::Preset;
 use lab::ai::crosstable::Crosstable;
 use lab::ai::tournament::{
@@ -56,14 +56,15 @@ pub struct LiveTournament {
     pub games_file: PathBuf,
     /// The file the CSV report is written to when the run ends.
     pub report_file: PathBuf,
+    /// What the run does now, or how it ended.
+    pub status: String,
 }
 
+/// A game that ended, with the progress of the run at that moment.
+pub type GameEnded = (TournamentGame, Progress);
+
 /// The tournament of a session.
-#[derive(Default)]
-pub struct TournamentDesk {
-    run: Option<Background<(TournamentGame, Progress)>>,
-    live: Option<LiveTournament>,
-}
+pub type TournamentDesk = RunDesk<LiveTournament, GameEnded>;
 
 impl TournamentDesk {
     /// Starts the tournament of `form` among the `roster` players it names, its files in
@@ -93,30 +94,16 @@ impl TournamentDesk {
         let games_file = folder.join(format!("tournament-{stamp}-games.csv"));
         let report_file = folder.join(format!("tournament-{stamp}.csv"));
         let scheduled = settings.schedule().len();
-        self.run = None;
-        let job_settings = settings.clone();
-        let job_file = games_file.clone();
-        self.run = Some(Background::start(
-            form.contest.workers,
-            wake,
-            move |cancel, send| {
-                run_tournament(&job_settings, Some(&job_file), cancel, &|game, progress| {
-                    send((game.clone(), *progress));
-                })
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-            },
-        ));
         let line = format!(
             "tournament started: {} players, {scheduled} games on {}; games go to {}",
             settings.players.len(),
             settings.game.shape,
             games_file.display()
         );
-        self.live = Some(LiveTournament {
+        let live = LiveTournament {
             table: Crosstable::new(settings.names()),
             result: TournamentResult {
-                settings,
+                settings: settings.clone(),
                 games: Vec::new(),
                 scheduled,
                 cancelled: false,
@@ -125,76 +112,71 @@ impl TournamentDesk {
             },
             progress: None,
             ended: false,
-            games_file,
+            games_file: games_file.clone(),
             report_file,
+            status: "running".to_string(),
+        };
+        self.launch(live, form.contest.workers, wake, move |cancel, send| {
+            run_tournament(&settings, Some(&games_file), cancel, &|game, progress| {
+                send((game.clone(), *progress));
+            })
+            .map(|_| ())
+            .map_err(|e| e.to_string())
         });
         Ok(line)
     }
 
-    /// Asks the running tournament to stop (the finished games are kept).
-    pub fn stop(&self) {
-        if let Some(run) = &self.run {
-            run.cancel();
-        }
+    /// Writes the CSV report of the running or last tournament to `path`.
+    pub fn export(&self, path: &Path) -> Result<String, String> {
+        let live = self.view().ok_or("no tournament to export yet")?;
+        write_atomically(path, to_csv(&live.result)).map_err(|e| e.to_string())?;
+        Ok(format!("tournament results written to {}", path.display()))
+    }
+}
+
+impl RunView<GameEnded> for LiveTournament {
+    fn take_in(&mut self, (game, progress): GameEnded) -> Option<String> {
+        self.table
+            .add(game.fixture.red, game.fixture.green, game.game.outcome);
+        self.result.nodes += game.game.nodes;
+        self.result.elapsed = progress.elapsed;
+        self.result.games.push(game);
+        self.progress = Some(progress);
+        None
     }
 
-    /// Whether a tournament runs now.
-    pub fn is_running(&self) -> bool {
-        self.run.is_some()
+    fn status_mut(&mut self) -> &mut String {
+        &mut self.status
     }
 
-    /// The running or last tournament.
-    pub fn live(&self) -> Option<&LiveTournament> {
-        self.live.as_ref()
-    }
-
-    /// Takes in the games that ended; returns lines for the log (the end of the run, with
-    /// where its report went, or its failure) and whether it was a failure.
-    pub fn poll(&mut self) -> Vec<(String, bool)> {
-        let stopped = self.run.as_ref().is_some_and(|run| run.is_cancelled());
-        let (events, ended) = drain(&mut self.run);
-        let Some(live) = &mut self.live else {
-            return Vec::new();
+    fn resting_status(&self) -> String {
+        let what = if self.result.cancelled {
+            "stopped"
+        } else {
+            "finished"
         };
-        for (game, progress) in events {
-            live.table
-                .add(game.fixture.red, game.fixture.green, game.game.outcome);
-            live.result.nodes += game.game.nodes;
-            live.result.elapsed = progress.elapsed;
-            live.result.games.push(game);
-            live.progress = Some(progress);
-        }
-        let Some(outcome) = ended else {
-            return Vec::new();
-        };
-        live.ended = true;
-        live.result.cancelled = live.result.games.len() < live.result.scheduled;
-        live.result.games.sort_by_key(|g| g.index);
-        vec![match outcome {
-            Ok(()) => (Self::report(live, stopped), false),
-            Err(problem) => (format!("tournament: {problem}"), true),
-        }]
+        format!(
+            "{what}: {} of {} games",
+            self.result.games.len(),
+            self.result.scheduled
+        )
     }
 
-    /// Writes the CSV report and says so.
-    fn report(live: &LiveTournament, stopped: bool) -> String {
-        let path = &live.report_file;
+    /// Puts the games in schedule order and writes the CSV report.
+    fn ended(&mut self, stopped: bool) -> String {
+        self.ended = true;
+        self.result.cancelled = self.result.games.len() < self.result.scheduled;
+        self.result.games.sort_by_key(|g| g.index);
         let what = if stopped { "stopped" } else { "finished" };
         let games = format!(
             "{} of {} games",
-            live.result.games.len(),
-            live.result.scheduled
+            self.result.games.len(),
+            self.result.scheduled
         );
-        match write_atomically(path, to_csv(&live.result)) {
-            Ok(()) => format!("tournament {what}: {games}; report in {}", path.display()),
-            Err(problem) => format!("tournament {what}: {games}; {problem}"),
+        let path = &self.report_file;
+        match write_atomically(path, to_csv(&self.result)) {
+            Ok(()) => format!("{what}: {games}; report in {}", path.display()),
+            Err(problem) => format!("{what}: {games}; {problem}"),
         }
-    }
-
-    /// Writes the CSV report of the running or last tournament to `path`.
-    pub fn export(&self, path: &Path) -> Result<String, String> {
-        let live = self.live.as_ref().ok_or("no tournament to export yet")?;
-        write_atomically(path, to_csv(&live.result)).map_err(|e| e.to_string())?;
-        Ok(format!("tournament results written to {}", path.display()))
     }
 }

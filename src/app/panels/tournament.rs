@@ -13,7 +13,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         ui.separator();
         run_row(ui, session);
         let mut replay = None;
-        if let Some(live) = session.tournament().live() {
+        if let Some(live) = session.tournament().view() {
             ui.separator();
             standings(ui, live);
             ui.separator();
@@ -78,7 +78,7 @@ fn run_row(ui: &mut egui::Ui, session: &mut Session) {
         {
             session.start_tournament();
         }
-        let has_results = session.tournament().live().is_some();
+        let has_results = session.tournament().view().is_some();
         if ui
             .add_enabled(has_results, egui::Button::new("Export CSV…"))
             .on_hover_text(
@@ -90,7 +90,7 @@ fn run_row(ui: &mut egui::Ui, session: &mut Session) {
             session.export_tournament();
         }
     });
-    let Some(live) = session.tournament().live() else {
+    let Some(live) = session.tournament().view() else {
         return;
     };
     let done = live.result.games.len();

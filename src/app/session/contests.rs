@@ -82,7 +82,7 @@ impl Session {
 
     /// Replays game `index` (in schedule order) of the tournament in the History panel.
     pub fn replay_tournament_game(&mut self, index: usize) {
-        let Some(live) = self.tournament.live() else {
+        let Some(live) = self.tournament.view() else {
             return;
         };
         let Some(played) = live.result.games.iter().find(|g| g.index == index) else {
@@ -173,7 +173,7 @@ impl Session {
     /// Takes in what the tournament and the evolution run reported.
     pub(super) fn take_contest_events(&mut self) {
         let lines = [
-            self.tournament.poll(),
+            self.tournament.poll("tournament"),
             self.evolution.poll("evolution"),
             self.tuning.poll("tuning"),
         ]
