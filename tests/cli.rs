@@ -385,3 +385,56 @@ fn compare_reports_the_same_with_one_or_two_workers() {
     let message = String::from_utf8(output.stderr).unwrap();
     assert!(message.contains("name 2 to 4 players, not 1"), "{message}");
 }
+
+#[test]
+fn a_table_or_thread_count_beyond_the_machine_is_refused_with_its_bound() {
+    // A table of 100 TB used to panic in the allocator; now the option is refused.
+    let output = reversi3d(&[
+        "analyze",
+        "--board",
+        "4x4",
+        "--depth",
+        "3",
+        "--table-mb",
+        "100000000",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "a refusal, not a panic");
+    let refused = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        refused.contains("--table-mb") && refused.contains("half of this machine's memory"),
+        "{refused}"
+    );
+    for command in [
+        &[
+            "perft",
+            "--board",
+            "4x4",
+            "--depth",
+            "2",
+            "--threads",
+            "100000",
+        ][..],
+        &[
+            "analyze",
+            "--board",
+            "4x4",
+            "--depth",
+            "2",
+            "--threads",
+            "100000",
+        ],
+    ] {
+        let output = reversi3d(command);
+        assert_eq!(output.status.code(), Some(2), "{command:?}");
+        assert!(
+            output.stdout.is_empty(),
+            "{command:?}: refused before any output"
+        );
+        let refused = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            refused.contains("--threads: threads 100000 is out of bounds")
+                && refused.contains("per core"),
+            "{command:?}: {refused}"
+        );
+    }
+}

@@ -4,6 +4,7 @@ use std::sync::atomic::AtomicBool;
 
 use std::io::Write;
 
+use anyhow::Context;
 use clap::Args;
 
 use super::setup::{PositionArgs, SearchArgs, SearchChoice, StrongArgs};
@@ -37,6 +38,7 @@ pub struct AnalyzeArgs {
 
 /// Prints every move with its score, best first.
 pub fn run(args: &AnalyzeArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    engine::bounds::check_threads(args.search.threads).context("--threads")?;
     args.position.shape()?.dispatch(Report { args, out })
 }
 

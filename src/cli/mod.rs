@@ -21,6 +21,7 @@ mod tune;
 mod tune_common;
 mod tune_rounds;
 
+use anyhow::Context;
 use clap::Subcommand;
 
 /// The headless subcommands.
@@ -100,6 +101,7 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
 
 /// A rayon pool of `threads` workers (0 means one per core).
 pub(crate) fn thread_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
+    let threads = engine::bounds::check_threads(threads).context("--threads")?;
     Ok(rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?)

@@ -128,7 +128,7 @@ pub struct StrongArgs {
     pub rules: RulesChoice,
     /// Transposition table size in megabytes (shared out among the root moves). Larger pays
     /// only on long searches: every fresh page costs a fault on first use.
-    #[arg(long, default_value_t = SearchSettings::DEFAULT_TABLE_MEGABYTES)]
+    #[arg(long, default_value_t = SearchSettings::DEFAULT_TABLE_MEGABYTES, value_parser = table_megabytes)]
     pub table_mb: usize,
     /// Solve exactly to the end once this few cells are empty.
     #[arg(long, default_value_t = SearchSettings::DEFAULT_ENDGAME_EMPTIES)]
@@ -287,4 +287,10 @@ impl GameArgs {
             opening_plies: self.openings,
         }
     }
+}
+
+/// A table size in megabytes within the machine's bounds (`engine::bounds`).
+fn table_megabytes(text: &str) -> Result<usize, String> {
+    let megabytes: usize = text.parse().map_err(|e| format!("{e}"))?;
+    engine::bounds::check_table_megabytes(megabytes).map_err(|e| e.to_string())
 }

@@ -1,6 +1,7 @@
 //! The game and its searches: pure Rust with no UI, no files and no threads of its own.
 
 pub mod bits;
+pub mod bounds;
 pub mod eval;
 pub mod features;
 pub mod geometry;

@@ -15,6 +15,7 @@ use super::root::best_moves_classic;
 use super::selected::score_selected_strong;
 use super::settings::StrongSettings;
 use super::solve::{SOLVER_ORDERING, solve_strong};
+use crate::bounds::{BoundError, check_table_megabytes, check_threads};
 use crate::eval::Weights;
 use crate::geometry::{Geometry, WidthJob};
 use crate::notation::{Move, NotationError, replay};
@@ -194,6 +195,7 @@ impl SearchSettings {
         cancel: &AtomicBool,
         progress: &(dyn Fn(&Analysis) + Sync),
     ) -> Result<Searched, SearchError> {
+        self.check()?;
         let mut position = *position;
         let passed = position.must_pass(geometry) && !position.is_game_over(geometry);
         if passed {
@@ -210,6 +212,15 @@ impl SearchSettings {
             passed,
             analysis,
         })
+    }
+
+    /// Refuses a table or a number of threads beyond the machine's bounds.
+    fn check(&self) -> Result<(), BoundError> {
+        check_table_megabytes(self.table_megabytes)?;
+        if let Workers::Threads(threads) | Workers::Background(threads) = self.workers {
+            check_threads(threads)?;
+        }
+        Ok(())
     }
 
     /// The search itself, on the current pool.
@@ -334,6 +345,9 @@ pub enum SearchError {
     /// A move of the request is not legal where it is played.
     #[error(transparent)]
     IllegalMove(#[from] NotationError),
+    /// A table or a number of threads beyond the machine's bounds.
+    #[error(transparent)]
+    OutOfBounds(#[from] BoundError),
     /// The worker threads could not be started.
     #[error("cannot start {threads} search threads: {reason}")]
     Workers {
