@@ -438,3 +438,37 @@ fn a_table_or_thread_count_beyond_the_machine_is_refused_with_its_bound() {
         );
     }
 }
+
+#[test]
+fn conflicting_or_empty_options_are_refused_by_name() {
+    // An OBF file and a position: the position used to be ignored without a word.
+    let output = reversi3d(&[
+        "solve",
+        "--obf",
+        "tests/data/ffo.obf",
+        "--position",
+        "GR../..../..../.... R",
+        "--board",
+        "4x4",
+    ]);
+    let refused = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{refused}");
+    assert!(
+        refused.contains("--obf") && refused.contains("--position"),
+        "{refused}"
+    );
+    // A reference with no time used to end in "review interrupted".
+    let output = reversi3d(&[
+        "review",
+        "--game",
+        "docs/bench/review-8x8.ron",
+        "--reference-time",
+        "0ms",
+    ]);
+    let refused = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{refused}");
+    assert!(
+        refused.contains("--reference-time") && refused.contains("at least 1ms"),
+        "{refused}"
+    );
+}

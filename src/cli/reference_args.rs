@@ -17,7 +17,7 @@ pub struct ReferenceArgs {
     #[arg(long, conflicts_with = "reference_time")]
     pub reference_depth: Option<u32>,
     /// The reference searches every position for this long (e.g. 2s, 500ms).
-    #[arg(long, value_parser = humantime::parse_duration, default_value = "2s")]
+    #[arg(long, value_parser = positive_duration, default_value = "2s")]
     pub reference_time: Duration,
     /// The player whose evaluation scores heuristic positions.
     #[arg(long, default_value = "Hamfast")]
@@ -52,4 +52,13 @@ impl ReferenceArgs {
         };
         Ok((preset.name, settings))
     }
+}
+
+/// A time longer than zero (e.g. `500ms`, `2s`).
+fn positive_duration(text: &str) -> Result<Duration, String> {
+    let time = humantime::parse_duration(text).map_err(|e| e.to_string())?;
+    if time.is_zero() {
+        return Err("a reference needs some time: at least 1ms".to_string());
+    }
+    Ok(time)
 }

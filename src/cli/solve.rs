@@ -37,7 +37,7 @@ pub struct SolveArgs {
     /// `; move:score` pairs), or on the board of --board our position text with optional
     /// `; x-y-z:score` pairs. OBF lines score as OBF does (cells left empty at the end count
     /// for the winner), our position text as our rules do (the disc margin).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "position", "transcript", "game"])]
     obf: Option<PathBuf>,
     /// The evaluation that orders the search before it searches to the end (weights
     /// Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa; by default the shipped pattern evaluation on 8×8,
