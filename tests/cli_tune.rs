@@ -402,3 +402,40 @@ fn refuses_what_it_cannot_fit(folder: &tempfile::TempDir, set: &str, patterns: &
         "{refused}"
     );
 }
+
+#[test]
+fn a_run_name_that_would_leave_its_folder_is_refused() {
+    // It used to write `…/evilcli-r2.ron` two folders above --dir.
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().join("tn/a");
+    let refused = refusal(&reversi3d(&[
+        "tune",
+        "--rounds",
+        "2",
+        "--dir",
+        dir.to_str().unwrap(),
+        "--name",
+        "../../evilcli",
+        "--board",
+        "4x4",
+        "--depth",
+        "1",
+        "--count",
+        "300",
+        "--label-depth",
+        "2",
+        "--games",
+        "4",
+        "--verify-depth",
+        "1",
+    ]));
+    assert!(
+        refused.contains("'../../evilcli' may only hold letters, digits"),
+        "{refused}"
+    );
+    let written: Vec<_> = std::fs::read_dir(folder.path()).unwrap().collect();
+    assert!(
+        written.iter().all(|entry| entry.as_ref().unwrap().file_name() == "tn"),
+        "{written:?}"
+    );
+}

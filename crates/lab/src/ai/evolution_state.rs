@@ -11,7 +11,7 @@ use super::arena::MatchResult;
 use super::checkpoint::Checkpointed;
 use super::gsprt::Gsprt;
 use super::selfplay::GameSettings;
-use crate::players::preset::file_name_of;
+use crate::players::preset::{check_name, file_name_of};
 use engine::Weights;
 
 /// The gauntlet's first multiplier of the scout match size.
@@ -168,6 +168,7 @@ pub enum EvolutionEvent {
 impl EvolutionSettings {
     /// Checks the settings, naming what is wrong.
     pub fn validate(&self) -> Result<(), String> {
+        check_name(&self.player)?;
         self.game.validate()?;
         if self.games_per_match == 0 {
             return Err("a match needs at least one game per colour".to_string());
@@ -224,6 +225,9 @@ impl Checkpointed for EvolutionState {
     fn check(&self) -> Result<(), String> {
         let state = self;
         state.settings.validate()?;
+        for champion in &state.champions {
+            check_name(&champion.name)?;
+        }
         let in_range = |w: &Weights| w.0.iter().all(|v| v.abs() <= Weights::LIMIT);
         if !in_range(&state.parent) || !in_range(&state.baseline) {
             return Err(format!("weights range from -{0} to {0}", Weights::LIMIT));

@@ -153,6 +153,21 @@ pub fn built_in_named(name: &str) -> Option<Preset> {
         .find(|p| p.name.eq_ignore_ascii_case(name))
 }
 
+/// The name rule of players and runs, whose names become file names: 1 to `MAX_NAME`
+/// letters, digits, spaces, `-` and `_`, so that a name never leaves its folder.
+pub fn check_name(name: &str) -> Result<(), String> {
+    let name_ok = |c: char| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_');
+    if name.trim().is_empty() || name.chars().count() > MAX_NAME {
+        return Err(format!("name must have 1 to {MAX_NAME} characters"));
+    }
+    if !name.chars().all(name_ok) {
+        return Err(format!(
+            "name '{name}' may only hold letters, digits, spaces, - and _"
+        ));
+    }
+    Ok(())
+}
+
 /// The file name the preset called `name` is kept under.
 pub fn file_name_of(name: &str) -> String {
     format!("{}.ron", name.to_lowercase().replace(' ', "_"))
@@ -200,16 +215,7 @@ impl Preset {
 
     /// Checks the name and description.
     fn check(&self) -> Result<(), String> {
-        let name_ok = |c: char| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_');
-        if self.name.trim().is_empty() || self.name.chars().count() > MAX_NAME {
-            return Err(format!("name must have 1 to {MAX_NAME} characters"));
-        }
-        if !self.name.chars().all(name_ok) {
-            return Err(format!(
-                "name '{}' may only hold letters, digits, spaces, - and _",
-                self.name
-            ));
-        }
+        check_name(&self.name)?;
         if self.description.chars().count() > MAX_DESCRIPTION || self.description.contains('\n') {
             return Err(format!(
                 "description must be one line of at most {MAX_DESCRIPTION} characters"

@@ -24,6 +24,7 @@ use crate::ai::duel::{DuelSettings, run_duel};
 use crate::ai::gsprt::Gsprt;
 use crate::ai::selfplay::GameSettings;
 use crate::ai::{Preset, RunError};
+use crate::players::preset::check_name;
 use engine::Weights;
 
 /// What a tuning run does in every round.
@@ -102,6 +103,7 @@ impl Checkpointed for RoundsState {
 
     fn check(&self) -> Result<(), String> {
         self.settings.validate()?;
+        check_name(&self.best.name)?;
         if self.history.len() > self.settings.rounds as usize {
             return Err(format!(
                 "{} rounds in the history of a run of {}",
@@ -116,6 +118,8 @@ impl Checkpointed for RoundsState {
 impl RoundsSettings {
     /// Checks the settings.
     pub fn validate(&self) -> Result<(), String> {
+        check_name(&self.name)?;
+        check_name(&self.start.name)?;
         self.positions(&self.start, 1).validate()?;
         self.duel(&self.start, self.start.weights, 1).validate()
     }
