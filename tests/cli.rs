@@ -472,3 +472,32 @@ fn conflicting_or_empty_options_are_refused_by_name() {
         "{refused}"
     );
 }
+
+#[test]
+fn endless_devices_are_refused_at_once_by_every_reader() {
+    // `tune --data /dev/zero` and `merge /dev/zero` used to abort on an 8.6 GB allocation.
+    let commands: [&[&str]; 8] = [
+        &["tune", "--data", "/dev/zero", "--out", "never.ron"],
+        &["merge", "/dev/zero"],
+        &["solve", "--obf", "/dev/urandom"],
+        &["solve", "--board", "8x8", "--patterns", "/dev/zero"],
+        &["analyze", "--game", "/dev/zero"],
+        &["review", "--game", "/dev/urandom"],
+        &["preset", "import", "/dev/zero"],
+        &["positions", "--resume", "--out", "/dev/zero"],
+    ];
+    for command in commands {
+        let started = std::time::Instant::now();
+        let output = reversi3d(command);
+        let refused = String::from_utf8_lossy(&output.stderr).to_string();
+        assert_eq!(output.status.code(), Some(2), "{command:?}: {refused}");
+        assert!(
+            refused.contains("not a regular file"),
+            "{command:?}: {refused}"
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(5),
+            "{command:?}"
+        );
+    }
+}

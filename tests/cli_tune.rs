@@ -435,7 +435,9 @@ fn a_run_name_that_would_leave_its_folder_is_refused() {
     );
     let written: Vec<_> = std::fs::read_dir(folder.path()).unwrap().collect();
     assert!(
-        written.iter().all(|entry| entry.as_ref().unwrap().file_name() == "tn"),
+        written
+            .iter()
+            .all(|entry| entry.as_ref().unwrap().file_name() == "tn"),
         "{written:?}"
     );
 }

@@ -18,8 +18,11 @@ use engine::search::{
     Analysis, Evaluation, Goal, SOLVER_ORDERING, SearchSettings, margin_of_score,
 };
 use engine::{Geometry, Position, Weights, WidthJob};
-use lab::files::read_text_up_to;
+use lab::files::{read_bytes_up_to, read_text_up_to};
 use lab::game::position_list::parse_scored_line;
+
+/// The largest pattern file read (the shipped one is about 2.4 MB).
+const MAX_PATTERN_FILE_BYTES: u64 = 64 << 20;
 
 /// Arguments of `reversi3d solve`.
 #[derive(Args, Debug)]
@@ -60,7 +63,7 @@ pub struct SolveArgs {
 pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let patterns = match (&args.patterns, args.weights) {
         (Some(path), _) => {
-            let bytes = std::fs::read(path).with_context(|| path.display().to_string())?;
+            let bytes = read_bytes_up_to(path, MAX_PATTERN_FILE_BYTES)?;
             let evaluation = PatternEvaluation::from_bytes(&bytes)
                 .with_context(|| path.display().to_string())?;
             Some(Arc::new(evaluation))

@@ -2,8 +2,8 @@
 //! and column, and atomic writes (a temporary file in the same folder, then a rename), so a
 //! crash or a failed write never leaves a half-written file in place of a good one.
 
-use std::fs;
-use std::io::Write;
+use std::fs::{self, File};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -37,16 +37,38 @@ pub fn read_text(path: &Path) -> Result<String, FileError> {
     read_text_up_to(path, MAX_FILE_BYTES)
 }
 
-/// Reads a UTF-8 text file of at most `max_bytes` that is not empty.
-pub fn read_text_up_to(path: &Path, max_bytes: u64) -> Result<String, FileError> {
-    let size = fs::metadata(path)
+/// Opens a regular file for reading; a device, a pipe or a folder is refused (`/dev/zero`
+/// would never end).
+pub fn open_regular(path: &Path) -> Result<File, FileError> {
+    let file = File::open(path).map_err(|e| FileError::new(path, e.to_string()))?;
+    let kind = file
+        .metadata()
         .map_err(|e| FileError::new(path, e.to_string()))?
-        .len();
-    if size > max_bytes {
-        let problem = format!("the file is {size} bytes; files over {max_bytes} are refused");
+        .file_type();
+    if !kind.is_file() {
+        return Err(FileError::new(path, "not a regular file"));
+    }
+    Ok(file)
+}
+
+/// Reads a regular file of at most `max_bytes`, counting the bytes read, whatever the file
+/// system says of its size.
+pub fn read_bytes_up_to(path: &Path, max_bytes: u64) -> Result<Vec<u8>, FileError> {
+    let mut bytes = Vec::new();
+    open_regular(path)?
+        .take(max_bytes + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| FileError::new(path, e.to_string()))?;
+    if bytes.len() as u64 > max_bytes {
+        let problem = format!("the file is over {max_bytes} bytes; such files are refused");
         return Err(FileError::new(path, problem));
     }
-    let bytes = fs::read(path).map_err(|e| FileError::new(path, e.to_string()))?;
+    Ok(bytes)
+}
+
+/// Reads a UTF-8 text file of at most `max_bytes` that is not empty.
+pub fn read_text_up_to(path: &Path, max_bytes: u64) -> Result<String, FileError> {
+    let bytes = read_bytes_up_to(path, max_bytes)?;
     let text = String::from_utf8(bytes).map_err(|e| {
         FileError::new(
             path,
@@ -111,7 +133,7 @@ pub fn write_atomically(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), F
 /// The temporary file is private (0600 on Unix); the result gets the permissions of the file
 /// it replaces, or 0644 when it is new.
 #[cfg(unix)]
-fn settle_permissions(file: &fs::File, path: &Path) -> std::io::Result<()> {
+fn settle_permissions(file: &File, path: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     let permissions = match fs::metadata(path) {
         Ok(old) => old.permissions(),

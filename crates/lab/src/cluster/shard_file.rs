@@ -20,7 +20,7 @@ use std::sync::Mutex;
 use serde::Serialize;
 
 use super::shard::Shard;
-use crate::files::FileError;
+use crate::files::{FileError, open_regular};
 use crate::tune::position_set::short_hash;
 
 const MAGIC: &str = "reversi3d-shard";
@@ -139,9 +139,8 @@ pub struct ShardFile {
 pub fn read_shard(path: &Path) -> Result<ShardFile, FileError> {
     let fail =
         |line: usize, problem: String| FileError::new(path, format!("line {line}: {problem}"));
-    let file = File::open(path).map_err(|e| FileError::new(path, e.to_string()))?;
     let mut lines = Vec::new();
-    for (number, line) in BufReader::new(file).lines().enumerate() {
+    for (number, line) in BufReader::new(open_regular(path)?).lines().enumerate() {
         let line = line.map_err(|e| fail(number + 1, e.to_string()))?;
         lines.push(line);
     }

@@ -14,15 +14,15 @@
 //! view; the label is `-`, `=M` (an exact margin of M discs) or `~V@D` (the strong search's
 //! value V at depth D).
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::ai::selfplay::GameSettings;
-use crate::files::{FileError, write_atomically};
+use crate::files::{FileError, open_regular, write_atomically};
 pub use crate::players::preset::NamedWeights;
 use engine::notation::parse_position;
 use engine::{Features, Geometry, WidthJob};
@@ -247,8 +247,7 @@ pub struct ResumePoint {
 
 /// Reads and checks a position set.
 pub fn read_position_set(path: &Path) -> Result<PositionSet, FileError> {
-    let file = File::open(path).map_err(|e| FileError::new(path, e.to_string()))?;
-    let mut reader = BufReader::new(file);
+    let mut reader = BufReader::new(open_regular(path)?);
     let header = read_header(&mut reader).map_err(|problem| FileError::new(path, problem))?;
     let (settings, hash, header_bytes) = header;
     settings.game.shape.dispatch(ReadRecords {
@@ -536,6 +535,9 @@ impl PositionSetWriter {
 
 /// The file's SHA-256 prefix (for a tuned preset's provenance).
 pub fn file_hash(path: &Path) -> Result<String, FileError> {
-    let bytes = fs::read(path).map_err(|e| FileError::new(path, e.to_string()))?;
+    let mut bytes = Vec::new();
+    open_regular(path)?
+        .read_to_end(&mut bytes)
+        .map_err(|e| FileError::new(path, e.to_string()))?;
     Ok(short_hash(&bytes))
 }
