@@ -501,3 +501,17 @@ fn endless_devices_are_refused_at_once_by_every_reader() {
         );
     }
 }
+
+#[test]
+fn a_depth_of_zero_is_refused() {
+    // perft and bench used to print an empty table, analyze to search to the end.
+    for command in ["perft", "bench", "analyze"] {
+        let output = reversi3d(&[command, "--board", "4x4", "--depth", "0"]);
+        let refused = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{command}: {refused}");
+        assert!(
+            refused.contains("--depth") && refused.contains("1..=64"),
+            "{command}: {refused}"
+        );
+    }
+}

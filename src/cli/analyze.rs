@@ -25,7 +25,7 @@ pub struct AnalyzeArgs {
     #[arg(long = "search", value_enum, default_value_t = SearchChoice::Strong)]
     search_kind: SearchChoice,
     /// Search depth in plies.
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(engine::bounds::MAX_DEPTH)), default_value_t = 6)]
     depth: u32,
     /// Strong search: stop after about this many nodes; the deepest finished depth is reported.
     #[arg(long)]

@@ -22,7 +22,7 @@ pub struct BenchArgs {
     #[command(flatten)]
     search: SearchArgs,
     /// The deepest depth; the table runs from --from up to it.
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(engine::bounds::MAX_DEPTH)), default_value_t = 6)]
     depth: u32,
     /// The first depth of the table.
     #[arg(long, default_value_t = 2)]

@@ -16,7 +16,7 @@ pub struct PerftArgs {
     #[arg(long, default_value = "8x8")]
     pub board: Shape,
     /// Deepest depth to count; every depth from 1 up to it is printed.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(engine::bounds::MAX_DEPTH)), default_value_t = 8)]
     pub depth: u32,
     /// Worker threads (0 = one per core; 1 = single-threaded).
     #[arg(long, default_value_t = 1)]

@@ -16,6 +16,9 @@ pub struct BoundError {
     pub bound: String,
 }
 
+/// The deepest search or count the command line asks for, in plies.
+pub const MAX_DEPTH: u32 = 64;
+
 /// The cores of this machine (1 when the system does not say).
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
