@@ -1,5 +1,8 @@
 //! The binary's command line: reports and errors as a user sees them.
 
+mod common;
+
+use common::command::stdout;
 use std::process::Command;
 
 fn reversi3d(args: &[&str]) -> std::process::Output {
@@ -514,4 +517,42 @@ fn a_depth_of_zero_is_refused() {
             "{command}: {refused}"
         );
     }
+}
+
+#[test]
+fn a_side_that_must_pass_passes_and_a_finished_game_gives_its_result() {
+    // Red cannot move here; solve and analyze used to stop at "has no legal move".
+    let must_pass = "GR../..../..../.... R";
+    let solved = stdout(&reversi3d(&[
+        "solve",
+        "--board",
+        "4x4",
+        "--position",
+        must_pass,
+    ]));
+    assert!(
+        solved.contains("Red has no legal move and passes; Green moves next")
+            && solved.contains("perfect play: Green wins by 3")
+            && solved.contains("best move: 1-3"),
+        "{solved}"
+    );
+    let analysed = stdout(&reversi3d(&[
+        "analyze",
+        "--board",
+        "4x4",
+        "--depth",
+        "2",
+        "--position",
+        must_pass,
+    ]));
+    assert!(
+        analysed.contains("Red has no legal move and passes") && analysed.contains("1-3"),
+        "{analysed}"
+    );
+    let over = "RR../..../..../.... G";
+    let solved = stdout(&reversi3d(&["solve", "--board", "4x4", "--position", over]));
+    assert!(
+        solved.contains("the game is over: Green loses by 2"),
+        "{solved}"
+    );
 }

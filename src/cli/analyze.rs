@@ -61,18 +61,20 @@ impl WidthJob for Report<'_> {
             "analyze {shape}, {:?} to move, depth {}, {label}, {:?} search",
             position.to_move, args.depth, args.search_kind
         )?;
+        let rules = args.strong.rules.rules();
         if position.is_game_over(geometry) {
-            let outcome = position.outcome(engine::Rules::Classic);
-            writeln!(out, "the game is over: {outcome:?} (classic rules)")?;
+            let outcome = position.outcome(rules);
+            writeln!(out, "the game is over: {outcome:?} ({rules:?} rules)")?;
             return Ok(());
         }
         if position.must_pass(geometry) {
+            // The search passes for it and scores the other side's moves.
             writeln!(
                 out,
-                "{:?} has no legal move and must pass",
-                position.to_move
+                "{:?} has no legal move and passes; {:?} moves next",
+                position.to_move,
+                position.to_move.opponent()
             )?;
-            return Ok(());
         }
         if args.search_kind == SearchChoice::Classic
             && (args.nodes.is_some() || args.time.is_some())

@@ -15,9 +15,9 @@ use engine::notation::{Move, format_cell, replay};
 use engine::obf::{ScoredPosition, obf_shape, square_of_cell};
 use engine::patterns::PatternEvaluation;
 use engine::search::{
-    Analysis, Evaluation, Goal, SOLVER_ORDERING, SearchSettings, margin_of_score,
+    Analysis, Evaluation, Goal, SOLVER_ORDERING, SearchSettings, final_score, margin_of_score,
 };
-use engine::{Geometry, Position, Weights, WidthJob};
+use engine::{Color, Geometry, Position, Weights, WidthJob};
 use lab::files::{read_bytes_up_to, read_text_up_to};
 use lab::game::position_list::parse_scored_line;
 
@@ -105,6 +105,15 @@ fn solve<const W: usize>(
         .analysis
 }
 
+/// The result of perfect play in words, for the side `mover` with final `margin`.
+fn verdict(mover: Color, margin: i32) -> String {
+    match margin.signum() {
+        1 => format!("{mover:?} wins by {margin}"),
+        -1 => format!("{mover:?} loses by {}", -margin),
+        _ => "a draw".to_string(),
+    }
+}
+
 struct Report<'a> {
     args: &'a SolveArgs,
     out: &'a mut (dyn Write + Send),
@@ -123,21 +132,33 @@ impl WidthJob for Report<'_> {
             "solve {shape}, {:?} to move, {empties} empty cells, {:?} rules",
             position.to_move, args.strong.rules
         )?;
-        let analysis = solve(geometry, &position, args);
-        let (Some(score), Some(best)) = (analysis.best_score(), analysis.choose(None)) else {
+        let rules = args.strong.rules.rules();
+        if position.is_game_over(geometry) {
+            let margin = margin_of_score(final_score(&position, rules));
+            let verdict = verdict(position.to_move, margin);
             writeln!(
                 out,
-                "{:?} has no legal move (it passes, or the game is over)",
-                position.to_move
+                "the game is over: {verdict} (final disc difference {margin:+} for the side to move)"
             )?;
             return Ok(());
+        }
+        let (mover, position) = if position.must_pass(geometry) {
+            let next = position.to_move.opponent();
+            writeln!(
+                out,
+                "{:?} has no legal move and passes; {next:?} moves next",
+                position.to_move
+            )?;
+            (next, position.pass())
+        } else {
+            (position.to_move, position)
+        };
+        let analysis = solve(geometry, &position, args);
+        let (Some(score), Some(best)) = (analysis.best_score(), analysis.choose(None)) else {
+            anyhow::bail!("the solver found no move for {mover:?}");
         };
         let margin = margin_of_score(score);
-        let verdict = match margin.signum() {
-            1 => format!("{:?} wins by {margin}", position.to_move),
-            -1 => format!("{:?} loses by {}", position.to_move, -margin),
-            _ => "a draw".to_string(),
-        };
+        let verdict = verdict(mover, margin);
         writeln!(
             out,
             "perfect play: {verdict} (final disc difference {margin:+} for the side to move)"
