@@ -556,3 +556,34 @@ fn a_side_that_must_pass_passes_and_a_finished_game_gives_its_result() {
         "{solved}"
     );
 }
+
+#[test]
+fn compare_skips_finished_positions_and_says_how_many() {
+    // A finished position used to count as a 0 % miss in the stage "2-1".
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("positions.txt");
+    std::fs::write(&file, "..../.GR./.RG./.... R\nRR../..../..../.... G\n").unwrap();
+    let report = stdout(&reversi3d(&[
+        "compare",
+        "--board",
+        "4x4",
+        "--players",
+        "Arwen,Bilbo",
+        "--depth",
+        "1",
+        "--positions-file",
+        file.to_str().unwrap(),
+        "--reference-depth",
+        "2",
+    ]));
+    assert!(
+        report.contains("1 positions;") && report.contains("1 finished positions skipped"),
+        "{report}"
+    );
+    assert!(
+        !report
+            .lines()
+            .any(|line| line.trim_start().starts_with("2-1 ")),
+        "{report}"
+    );
+}

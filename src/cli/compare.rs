@@ -85,9 +85,20 @@ pub fn shardable_items(args: &CompareArgs) -> anyhow::Result<usize> {
     contestants_of(args)?;
     args.reference.settings(args.rules.rules())?;
     Ok(match &args.positions_file {
-        Some(path) => read_positions(path, args.board)?.len(),
+        Some(path) => unfinished(read_positions(path, args.board)?).0.len(),
         None => args.positions,
     })
+}
+
+/// The positions with a move to judge, and how many finished ones were left out.
+fn unfinished(positions: Vec<Setup>) -> (Vec<Setup>, usize) {
+    let total = positions.len();
+    let playable: Vec<Setup> = positions
+        .into_iter()
+        .filter(|setup| !setup.is_game_over())
+        .collect();
+    let skipped = total - playable.len();
+    (playable, skipped)
 }
 
 /// The contestants the arguments name, checked.
@@ -119,8 +130,8 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
     let contestants = contestants_of(args)?;
     let (reference_player, reference) = args.reference.settings(rules)?;
     let pool = super::thread_pool(args.threads)?;
-    let positions = match &args.positions_file {
-        Some(path) => read_positions(path, args.board)?,
+    let (positions, skipped) = match &args.positions_file {
+        Some(path) => unfinished(read_positions(path, args.board)?),
         None => {
             let game = GameSettings {
                 shape: args.board,
@@ -131,13 +142,21 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
             };
             let sampling = SamplingSettings::among(game, &contestants, args.positions, args.seed);
             sampling.game.validate().map_err(anyhow::Error::msg)?;
-            pool.install(|| sample_positions(&sampling, interrupt_flag()))
-                .context("interrupted while sampling positions")?
+            let sampled = pool
+                .install(|| sample_positions(&sampling, interrupt_flag()))
+                .context("interrupted while sampling positions")?;
+            (sampled, 0)
         }
     };
     let reference_text = format!("{reference_player}: {}", reference.describe());
     let stamp = CompareStamp::new(args.board, &contestants, &positions, reference_text);
     write!(out, "{}", header(&stamp))?;
+    if skipped > 0 {
+        writeln!(
+            out,
+            "{skipped} finished positions skipped: no move to judge"
+        )?;
+    }
     let names = stamp.names();
     if let Some(shard) = args.shard {
         let mine = shard.items(positions.len()).len();

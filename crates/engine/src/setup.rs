@@ -147,6 +147,11 @@ impl Setup {
     pub fn empties(&self) -> usize {
         self.shape.cells() - self.red.len() - self.green.len()
     }
+
+    /// Whether neither side has a move: the game is over.
+    pub fn is_game_over(&self) -> bool {
+        self.shape.dispatch(GameOver { setup: self })
+    }
 }
 
 fn insert_sorted(cells: &mut Vec<usize>, cell: usize) {
@@ -185,6 +190,18 @@ impl WidthJob for FormatSetup<'_> {
 
     fn run<const W: usize>(self, geometry: &Geometry<W>) -> String {
         format_position(geometry, &self.setup.position(geometry))
+    }
+}
+
+struct GameOver<'a> {
+    setup: &'a Setup,
+}
+
+impl WidthJob for GameOver<'_> {
+    type Output = bool;
+
+    fn run<const W: usize>(self, geometry: &Geometry<W>) -> bool {
+        self.setup.position(geometry).is_game_over(geometry)
     }
 }
 
