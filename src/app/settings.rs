@@ -176,8 +176,10 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The smallest and largest number of workers offered.
-    pub const WORKERS: (usize, usize) = (1, 64);
+    /// The numbers of workers offered: one to the engine's bound (four per core).
+    pub fn workers_range() -> std::ops::RangeInclusive<usize> {
+        1..=engine::bounds::max_threads()
+    }
     /// The deepest search offered in the menus.
     pub const MAX_DEPTH: u32 = 30;
     /// The range of the size sliders.
@@ -186,7 +188,7 @@ impl Settings {
     /// Brings values read from storage into range (a hand-edited or damaged store must not
     /// break the app).
     pub fn sanitized(mut self) -> Self {
-        self.workers = self.workers.clamp(Self::WORKERS.0, Self::WORKERS.1);
+        self.workers = self.workers.clamp(1, engine::bounds::max_threads());
         for seat in [&mut self.red, &mut self.green] {
             seat.depth = seat.depth.clamp(1, Self::MAX_DEPTH);
         }
@@ -220,7 +222,7 @@ impl Settings {
             contest.depth = contest
                 .depth
                 .clamp(1, super::contest_form::ContestForm::MAX_DEPTH);
-            contest.workers = contest.workers.clamp(Self::WORKERS.0, Self::WORKERS.1);
+            contest.workers = contest.workers.clamp(1, engine::bounds::max_threads());
             contest.openings = contest.openings.min(contest.max_openings());
         }
         self

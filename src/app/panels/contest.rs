@@ -59,10 +59,8 @@ pub fn game_rows(ui: &mut egui::Ui, salt: &str, form: &mut ContestForm) {
         );
     ui.end_row();
     ui.label("Workers");
-    ui.add(
-        egui::DragValue::new(&mut form.workers).range(Settings::WORKERS.0..=Settings::WORKERS.1),
-    )
-    .on_hover_text("Games played at once (one per core is fastest)");
+    ui.add(egui::DragValue::new(&mut form.workers).range(Settings::workers_range()))
+        .on_hover_text("Games played at once (one per core is fastest)");
     ui.end_row();
     ui.label("Seed");
     ui.add(egui::DragValue::new(&mut form.seed))

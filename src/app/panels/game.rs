@@ -182,7 +182,7 @@ fn search_rows(ui: &mut egui::Ui, session: &mut Session) {
     ui.horizontal(|ui| {
         ui.add(
             egui::DragValue::new(&mut settings.workers)
-                .range(Settings::WORKERS.0..=Settings::WORKERS.1)
+                .range(Settings::workers_range())
                 .prefix("W "),
         )
         .on_hover_text("Engine worker threads");
