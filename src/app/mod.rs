@@ -26,6 +26,7 @@ mod tournament_desk;
 mod tune_desk;
 pub mod view3d;
 
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use launch::ScreenshotPlan;
@@ -48,6 +49,7 @@ pub use tune_desk::{LiveRound, MatchPoint, TuneDesk, TuneForm, TuneView};
 
 use engine::Color;
 use lab::ai::PresetLibrary;
+use lab::players::library::DATA_DIR_VARIABLE;
 
 const SETTINGS_KEY: &str = "settings";
 const LAYOUT_KEY: &str = "layout";
@@ -451,6 +453,16 @@ pub fn run(args: &LaunchArgs) -> anyhow::Result<()> {
     if let Ok(library) = PresetLibrary::user_default() {
         args.check(&library)?;
     }
+    // A screenshot starts from a fresh store (the default window, no session's state) and
+    // leaves the user's alone; otherwise the state lives in REVERSI3D_DATA_DIR when it is set.
+    let scratch = match args.screenshot {
+        Some(_) => Some(tempfile::tempdir()?),
+        None => None,
+    };
+    let persistence_path = match &scratch {
+        Some(folder) => Some(folder.path().join("app.ron")),
+        None => std::env::var_os(DATA_DIR_VARIABLE).map(|dir| PathBuf::from(dir).join("app.ron")),
+    };
     let options = eframe::NativeOptions {
         renderer: eframe::Renderer::Glow,
         depth_buffer: 24,
@@ -458,6 +470,7 @@ pub fn run(args: &LaunchArgs) -> anyhow::Result<()> {
             .with_title("reversi3d")
             .with_inner_size([1600.0, 1000.0])
             .with_min_inner_size([640.0, 400.0]),
+        persistence_path,
         ..Default::default()
     };
     let failure: Arc<Mutex<Option<anyhow::Error>>> = Arc::default();
