@@ -12,6 +12,14 @@ fn reversi3d(args: &[&str]) -> std::process::Output {
         .expect("binary runs")
 }
 
+/// The standard error of a run that must have been refused as a usage error (exit code 2).
+fn refused(args: &[&str]) -> String {
+    let output = reversi3d(args);
+    let said = String::from_utf8_lossy(&output.stderr).to_string();
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {said}");
+    said
+}
+
 #[test]
 fn perft_prints_one_row_per_depth() {
     let output = reversi3d(&[
@@ -392,7 +400,7 @@ fn compare_reports_the_same_with_one_or_two_workers() {
 #[test]
 fn a_table_or_thread_count_beyond_the_machine_is_refused_with_its_bound() {
     // A table of 100 TB used to panic in the allocator; now the option is refused.
-    let output = reversi3d(&[
+    let said = refused(&[
         "analyze",
         "--board",
         "4x4",
@@ -401,11 +409,9 @@ fn a_table_or_thread_count_beyond_the_machine_is_refused_with_its_bound() {
         "--table-mb",
         "100000000",
     ]);
-    assert_eq!(output.status.code(), Some(2), "a refusal, not a panic");
-    let refused = String::from_utf8(output.stderr).unwrap();
     assert!(
-        refused.contains("--table-mb") && refused.contains("half of this machine's memory"),
-        "{refused}"
+        said.contains("--table-mb") && said.contains("half of this machine's memory"),
+        "{said}"
     );
     for command in [
         &[
@@ -445,7 +451,7 @@ fn a_table_or_thread_count_beyond_the_machine_is_refused_with_its_bound() {
 #[test]
 fn conflicting_or_empty_options_are_refused_by_name() {
     // An OBF file and a position: the position used to be ignored without a word.
-    let output = reversi3d(&[
+    let said = refused(&[
         "solve",
         "--obf",
         "tests/data/ffo.obf",
@@ -454,25 +460,21 @@ fn conflicting_or_empty_options_are_refused_by_name() {
         "--board",
         "4x4",
     ]);
-    let refused = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(2), "{refused}");
     assert!(
-        refused.contains("--obf") && refused.contains("--position"),
-        "{refused}"
+        said.contains("--obf") && said.contains("--position"),
+        "{said}"
     );
     // A reference with no time used to end in "review interrupted".
-    let output = reversi3d(&[
+    let said = refused(&[
         "review",
         "--game",
         "docs/bench/review-8x8.ron",
         "--reference-time",
         "0ms",
     ]);
-    let refused = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(2), "{refused}");
     assert!(
-        refused.contains("--reference-time") && refused.contains("at least 1ms"),
-        "{refused}"
+        said.contains("--reference-time") && said.contains("at least 1ms"),
+        "{said}"
     );
 }
 
@@ -509,12 +511,10 @@ fn endless_devices_are_refused_at_once_by_every_reader() {
 fn a_depth_of_zero_is_refused() {
     // perft and bench used to print an empty table, analyze to search to the end.
     for command in ["perft", "bench", "analyze"] {
-        let output = reversi3d(&[command, "--board", "4x4", "--depth", "0"]);
-        let refused = String::from_utf8(output.stderr).unwrap();
-        assert_eq!(output.status.code(), Some(2), "{command}: {refused}");
+        let said = refused(&[command, "--board", "4x4", "--depth", "0"]);
         assert!(
-            refused.contains("--depth") && refused.contains("1..=64"),
-            "{command}: {refused}"
+            said.contains("--depth") && said.contains("1..=64"),
+            "{command}: {said}"
         );
     }
 }
