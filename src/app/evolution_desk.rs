@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::contest_form::ContestForm;
-use super::run_desk::{RunDesk, RunView};
+use super::run_desk::{RunDesk, RunView, short_name};
 use lab::ai::Preset;
 use lab::ai::checkpoint::load_checkpoint;
 use lab::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, EvolutionState};
@@ -100,12 +100,11 @@ impl EvolutionDesk {
             }),
         };
         settings.validate()?;
-        let name: String = player
-            .name
-            .chars()
-            .filter(|c| c.is_alphanumeric())
-            .collect();
-        let folder = runs.join(format!("evolve-{name}-{}", time_stamp()));
+        let folder = runs.join(format!(
+            "evolve-{}-{}",
+            short_name(&player.name),
+            time_stamp()
+        ));
         let state = EvolutionState::new(settings.clone());
         let job_folder = folder.clone();
         self.start_run(form, folder, state, wake, move || {
@@ -177,7 +176,7 @@ impl RunView<EvolutionEvent> for EvolutionView {
         &mut self.status
     }
 
-    fn resting_status(&self) -> String {
+    fn ended(&mut self, _stopped: bool) -> String {
         resting_status(&self.state)
     }
 }

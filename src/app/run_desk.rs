@@ -13,14 +13,14 @@ pub trait RunView<E> {
     fn take_in(&mut self, event: E) -> Option<String>;
     /// The status line shown.
     fn status_mut(&mut self) -> &mut String;
-    /// The status of the run once it no longer runs: finished, or where it stopped.
-    fn resting_status(&self) -> String;
     /// Takes note that the run has ended without failing (`stopped`: asked to stop) and gives
-    /// the status to show; by default the resting status.
-    fn ended(&mut self, stopped: bool) -> String {
-        let _ = stopped;
-        self.resting_status()
-    }
+    /// the status to show: finished, or where it stopped.
+    fn ended(&mut self, stopped: bool) -> String;
+}
+
+/// A name's letters and digits, for the folders and players a run names after a player.
+pub fn short_name(name: &str) -> String {
+    name.chars().filter(|c| c.is_alphanumeric()).collect()
 }
 
 /// A run in the background (`E` its events) and the view of it a panel shows (`V`).

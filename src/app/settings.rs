@@ -188,7 +188,8 @@ impl Settings {
     /// Brings values read from storage into range (a hand-edited or damaged store must not
     /// break the app).
     pub fn sanitized(mut self) -> Self {
-        self.workers = self.workers.clamp(1, engine::bounds::max_threads());
+        let workers = Self::workers_range();
+        self.workers = self.workers.clamp(*workers.start(), *workers.end());
         for seat in [&mut self.red, &mut self.green] {
             seat.depth = seat.depth.clamp(1, Self::MAX_DEPTH);
         }
@@ -222,7 +223,7 @@ impl Settings {
             contest.depth = contest
                 .depth
                 .clamp(1, super::contest_form::ContestForm::MAX_DEPTH);
-            contest.workers = contest.workers.clamp(1, engine::bounds::max_threads());
+            contest.workers = contest.workers.clamp(*workers.start(), *workers.end());
             contest.openings = contest.openings.min(contest.max_openings());
         }
         self

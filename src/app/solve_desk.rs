@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::background::{Background, drain};
 use engine::Rules;
 use engine::Setup;
-use engine::search::{SearchRequest, SearchSettings, Searched};
+use engine::search::{SearchRequest, SearchSettings, Searched, Workers};
 
 /// Where the solve of a position stands.
 #[derive(Debug, Default)]
@@ -38,10 +38,15 @@ impl SolveDesk {
         workers: usize,
         wake: impl Fn() + Send + Sync + 'static,
     ) {
-        let request = SearchRequest::at(position.clone(), SearchSettings::solver(rules));
+        let settings = SearchSettings {
+            workers: Workers::Background(workers.max(1)),
+            ..SearchSettings::solver(rules)
+        };
+        let request = SearchRequest::at(position.clone(), settings);
         self.position = Some(position);
         self.state = SolveState::Running(Instant::now());
-        self.run = Some(Background::start(workers, wake, move |cancel, send| {
+        // The request names its workers, as the live searches' do (`jobs`).
+        self.run = Some(Background::spawn(wake, move |cancel, send| {
             let searched = request.run(cancel, &|_| {}).map_err(|e| e.to_string())?;
             send(searched);
             Ok(())

@@ -149,19 +149,6 @@ impl RunView<GameEnded> for LiveTournament {
         &mut self.status
     }
 
-    fn resting_status(&self) -> String {
-        let what = if self.result.cancelled {
-            "stopped"
-        } else {
-            "finished"
-        };
-        format!(
-            "{what}: {} of {} games",
-            self.result.games.len(),
-            self.result.scheduled
-        )
-    }
-
     /// Puts the games in schedule order and writes the CSV report.
     fn ended(&mut self, stopped: bool) -> String {
         self.ended = true;

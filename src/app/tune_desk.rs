@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::contest_form::ContestForm;
-use super::run_desk::{RunDesk, RunView};
+use super::run_desk::{RunDesk, RunView, short_name};
 use lab::ai::Preset;
 use lab::ai::arena::MatchResult;
 use lab::ai::checkpoint::load_checkpoint;
@@ -234,14 +234,9 @@ impl RunView<RoundsEvent> for TuneView {
         &mut self.status
     }
 
-    fn resting_status(&self) -> String {
+    fn ended(&mut self, _stopped: bool) -> String {
         resting_status(&self.state)
     }
-}
-
-/// A name's letters and digits, for file and player names.
-fn short_name(name: &str) -> String {
-    name.chars().filter(|c| c.is_alphanumeric()).collect()
 }
 
 /// The status of a run that is not running.
