@@ -1,11 +1,16 @@
 //! The classic search against the seed's published node counts (DESIGN §3), α/β against
 //! plain minimax, and independence from the number of workers.
 
+mod common;
+
 use std::sync::atomic::AtomicBool;
 
 use engine::notation::parse_cell;
-use engine::search::{Analysis, AnalysisSettings, analyze};
-use engine::{Geometry, Position, Weights};
+use engine::search::classic::TaskSearch;
+use engine::search::{Analysis, AnalysisSettings, Goal, SearchKind, SearchSettings, analyze};
+use engine::{Evaluator, Geometry, Position, Rules, Weights};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
 
 /// The Arwen of the seed's published benchmark tables.
 const ARWEN_V10: Weights = Weights([13, 7, 1000, -1, -9, 97, -2, 4, -1]);
@@ -119,6 +124,62 @@ fn forced_pass_after_a_root_move_follows_the_seed() {
                 analysis.nodes.levels(),
                 [188, 177, 149, 116, 65, 42, 15, 6, 1]
             );
+        }
+    }
+}
+
+/// The seed's tournament choice, literally: every move searched by plain minimax at depth − 1.
+fn minimax_choice<const W: usize>(
+    geometry: &Geometry<W>,
+    evaluator: &Evaluator<W>,
+    position: &Position<W>,
+    depth: u32,
+) -> Vec<usize> {
+    let cancel = AtomicBool::new(false);
+    let mover = position.to_move;
+    let mut search = TaskSearch::new(geometry, evaluator, mover, false, &cancel, depth - 1);
+    let scored: Vec<(usize, i32)> = position
+        .legal_moves(geometry)
+        .iter()
+        .map(|cell| {
+            let child = position.play(geometry, cell).unwrap();
+            let material = search.material(&child);
+            let value = search.search(&child, material, depth - 1, i32::MIN, i32::MAX, false);
+            (cell, value)
+        })
+        .collect();
+    let best = scored.iter().map(|s| s.1).max().unwrap();
+    scored
+        .into_iter()
+        .filter(|s| s.1 == best)
+        .map(|s| s.0)
+        .collect()
+}
+
+#[test]
+fn the_narrowed_window_chooses_among_the_same_best_moves_as_plain_minimax() {
+    let geometry = Geometry::<1>::new("6x6".parse().unwrap());
+    let evaluator = Evaluator::new(&geometry, &ARWEN_V10);
+    let never = AtomicBool::new(false);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut compared = 0;
+    while compared < 180 {
+        let position = common::random_position(&geometry, 22, &mut rng);
+        if position.legal_moves(&geometry).is_empty() {
+            continue;
+        }
+        for depth in 1..=3 {
+            let play = SearchSettings {
+                kind: SearchKind::Classic,
+                ..SearchSettings::new(Goal::BestMoves, depth, Rules::Classic, ARWEN_V10)
+            };
+            let searched = play.run_at(&geometry, &position, &never, &|_| {}).unwrap();
+            assert_eq!(
+                searched.analysis.best_moves(),
+                minimax_choice(&geometry, &evaluator, &position, depth),
+                "depth {depth}"
+            );
+            compared += 1;
         }
     }
 }
