@@ -2,15 +2,8 @@
 
 mod common;
 
-use common::command::stdout;
+use common::command::{reversi3d, stdout};
 use std::process::Command;
-
-fn reversi3d(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_reversi3d"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
 
 /// The standard error of a run that must have been refused as a usage error (exit code 2).
 fn refused(args: &[&str]) -> String {
@@ -133,7 +126,7 @@ fn solve_finds_the_known_4x4_result() {
     assert!(output.status.success(), "{text}");
     assert!(text.contains("perfect play: Red loses by 8"), "{text}");
     // The four first moves are symmetric: the filter keeps the first.
-    assert!(text.contains("best move: 1-2\n"), "{text}");
+    assert!(text.contains("best move: a2\n"), "{text}");
 }
 
 #[test]
@@ -229,7 +222,7 @@ fn ctrl_c_stops_an_evolution_at_its_checkpoint_and_resume_continues() {
             "--games",
             "2",
             "--generations",
-            "1000000",
+            "100000",
             "--threads",
             "2",
             "--dir",
@@ -533,7 +526,7 @@ fn a_side_that_must_pass_passes_and_a_finished_game_gives_its_result() {
     assert!(
         solved.contains("Red has no legal move and passes; Green moves next")
             && solved.contains("perfect play: Green wins by 3")
-            && solved.contains("best move: 1-3"),
+            && solved.contains("best move: a3"),
         "{solved}"
     );
     let analysed = stdout(&reversi3d(&[
@@ -546,7 +539,7 @@ fn a_side_that_must_pass_passes_and_a_finished_game_gives_its_result() {
         must_pass,
     ]));
     assert!(
-        analysed.contains("Red has no legal move and passes") && analysed.contains("1-3"),
+        analysed.contains("Red has no legal move and passes") && analysed.contains("a3"),
         "{analysed}"
     );
     let over = "RR../..../..../.... G";

@@ -2,16 +2,9 @@
 
 mod common;
 
-use common::command::{refusal, stdout};
+use common::command::{refusal, reversi3d, stdout};
 
-use std::process::{Command, Output};
-
-fn reversi3d<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_reversi3d"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
+use std::process::Command;
 
 /// The path of `name` in `folder`, as an argument.
 fn in_folder(folder: &tempfile::TempDir, name: &str) -> String {
@@ -206,7 +199,7 @@ fn bad_tuning_input_is_refused_with_the_file_record_or_option_named() {
         "--out",
         "x.positions",
     ]));
-    assert!(error.contains("at least 1"), "{error}");
+    assert!(error.contains("count 0 is out of bounds"), "{error}");
 }
 
 #[test]
@@ -352,6 +345,7 @@ fn refuses_what_it_cannot_fit(folder: &tempfile::TempDir, set: &str, patterns: &
         unlabelled,
         "--out",
         patterns,
+        "--force",
     ]));
     assert!(refused.contains("no exactly scored"), "{refused}");
 
@@ -366,7 +360,7 @@ fn refuses_what_it_cannot_fit(folder: &tempfile::TempDir, set: &str, patterns: &
             .parse::<usize>()
             .unwrap()
     };
-    let quick = ["--epochs", "2", "--out", patterns];
+    let quick = ["--epochs", "2", "--out", patterns, "--force"];
     let alone = stdout(&reversi3d(
         &[&["fit-patterns", "--data", set][..], &quick].concat(),
     ));

@@ -154,11 +154,11 @@ fn a_lopsided_match_stops_after_the_first_pairs_that_decide_it() {
     let game = settings(1, 1).game;
     let arwen = built_in_named("Arwen").unwrap().weights;
     let contrary = Weights(arwen.0.map(|w| -w));
-    let orders = match_orders(arwen, contrary, 20, 9);
+    let orders = || match_orders(arwen, contrary, 20, 9);
     let cancel = AtomicBool::new(false);
     let play = |workers, early_stop| {
         with_workers(workers, || {
-            play_match(&geometry, &game, &orders, early_stop, &cancel, &|_| {}).unwrap()
+            play_match(&geometry, &game, orders(), early_stop, &cancel, &|_| {}).unwrap()
         })
     };
     let full = play(2, None);
@@ -173,7 +173,7 @@ fn a_lopsided_match_stops_after_the_first_pairs_that_decide_it() {
         play_match(
             &geometry,
             &game,
-            &orders[..stopped.games() as usize],
+            orders().take(stopped.games() as usize),
             None,
             &cancel,
             &|_| {},
@@ -288,7 +288,7 @@ fn killing_the_process_at_any_moment_leaves_a_usable_checkpoint() {
         let folder = tempfile::tempdir().unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_reversi3d"))
             .args(["evolve", "--board", "4x4", "--depth", "1", "--games", "1"])
-            .args(["--generations", "1000000", "--threads", "1", "--dir"])
+            .args(["--generations", "100000", "--threads", "1", "--dir"])
             .arg(folder.path())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -299,11 +299,57 @@ fn killing_the_process_at_any_moment_leaves_a_usable_checkpoint() {
         child.wait().unwrap();
         let state = load_checkpoint::<EvolutionState>(folder.path())
             .unwrap_or_else(|e| panic!("after {delay} ms: {e}"));
-        assert!(state.generation < 1_000_000);
+        assert!(state.generation < 100_000);
         // The run continues from there.
         let mut resumed = Evolution::resume(folder.path()).unwrap();
-        resumed.set_generations(state.generation + 2);
+        let refused = resumed.set_generations(u32::MAX).unwrap_err().to_string();
+        assert!(
+            refused.contains("generations 4294967295 is out of bounds"),
+            "{refused}"
+        );
+        resumed.set_generations(state.generation + 2).unwrap();
         with_workers(1, || resumed.run(&AtomicBool::new(false), &|_| {})).unwrap();
         assert_eq!(resumed.state().generation, state.generation + 2);
+    }
+}
+
+/// A change to a checkpoint's state.
+type Edit<'a> = &'a dyn Fn(&mut EvolutionState);
+
+#[test]
+fn an_evolution_checkpoint_with_absurd_values_or_an_unsafe_name_is_refused() {
+    let folder = tempfile::tempdir().unwrap();
+    let good = EvolutionState::new(settings(3, 1));
+    lab::ai::checkpoint::save_checkpoint(folder.path(), &good).unwrap();
+    assert!(load_checkpoint::<EvolutionState>(folder.path()).is_ok());
+    let edits: [(Edit, &str); 4] = [
+        (
+            &|s| s.settings.games_per_match = u32::MAX,
+            "games per colour 4294967295 is out of bounds: from 1 to 500000",
+        ),
+        (
+            &|s| s.settings.generations = u32::MAX,
+            "generations 4294967295 is out of bounds",
+        ),
+        (
+            &|s| s.settings.game.depth = 1000,
+            "depth 1000 is out of bounds",
+        ),
+        (
+            &|s| s.settings.player = "../../evilevo".into(),
+            "'../../evilevo' may only hold",
+        ),
+    ];
+    for (edit, expected) in edits {
+        let mut state = good.clone();
+        edit(&mut state);
+        lab::ai::checkpoint::save_checkpoint(folder.path(), &state).unwrap();
+        let message = load_checkpoint::<EvolutionState>(folder.path())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains(CHECKPOINT_FILE) && message.contains(expected),
+            "{message}"
+        );
     }
 }

@@ -3,20 +3,13 @@
 
 mod common;
 
-use common::workspace::{settings, step_until, type_key, workspace};
+use common::workspace::{cell_label, settings, step_until, type_key, workspace};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use engine::Color;
 use engine::notation::{Move, format_cell};
 use lab::ai::PresetLibrary;
 use reversi3d::app::{ReversiApp, Seat, Settings, default_layout};
-
-/// The accessibility label of `cell` on the board that shows it in the start layout.
-fn cell_label(app: &ReversiApp, cell: usize) -> String {
-    let shape = app.session().board().shape;
-    let prefix = if shape.is_3d() { "XY" } else { "board" };
-    format!("{prefix} {}", format_cell(shape, cell))
-}
 
 fn play_against_ai(board: &str) {
     let (mut harness, _folder) = workspace(settings(board, Seat::human(), Seat::ai("Arwen", 2)));
@@ -60,12 +53,12 @@ fn an_illegal_click_is_refused_with_a_message() {
     let (mut harness, _folder) = workspace(settings("4x4", Seat::human(), Seat::human()));
     harness.step();
     // A corner is never legal at the start of a 4×4 game.
-    harness.get_by_label("board 1-1").click();
+    harness.get_by_label("board a1").click();
     harness.step();
     let session = harness.state().session();
     assert!(session.game().moves().is_empty());
     let notice = session.notice.clone().expect("a message");
-    assert!(notice.contains("1-1 is not a legal move"), "{notice}");
+    assert!(notice.contains("a1 is not a legal move"), "{notice}");
 }
 
 #[test]
@@ -327,7 +320,7 @@ fn a_cube_opens_on_the_3d_view_whose_controls_work_without_gl() {
     type_key(&mut harness, "2");
     harness.step();
     assert!(
-        harness.query_by_label("board 1-1").is_some(),
+        harness.query_by_label("board a1").is_some(),
         "a flat board brings the cross-sections to the front"
     );
 }
@@ -519,7 +512,7 @@ fn solve_gives_the_exact_result_and_is_forgotten_when_the_position_changes() {
     harness.step();
     harness.get_by_label("Solve").click();
     // 4×4 under perfect play: the second player wins 11–3 (`reversi3d solve --board 4x4`).
-    step_until_label(&mut harness, "Exact: Green wins by 8 discs · best 1-2");
+    step_until_label(&mut harness, "Exact: Green wins by 8 discs · best a2");
     let cell = harness.state().session().board().mover_moves[0];
     harness.get_by_label("Cross-sections").click();
     harness.step();
@@ -530,4 +523,43 @@ fn solve_gives_the_exact_result_and_is_forgotten_when_the_position_changes() {
     harness.step();
     assert!(harness.query_by_label_contains("Exact:").is_none());
     assert!(harness.query_by_label("Solve").is_some());
+}
+
+/// The stored settings with a few characters replaced, inserted or deleted.
+fn mutated_settings(edits: &[(usize, u8, char)]) -> String {
+    let stored: Vec<char> = ron::to_string(&Settings::default())
+        .unwrap()
+        .chars()
+        .collect();
+    common::mutated(&stored, edits).into_iter().collect()
+}
+
+/// Restores the app from storage holding `stored` as its settings, within a second.
+fn restored_from(stored: String) -> Settings {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let mut storage = MemoryStorage::default();
+    eframe::Storage::set_string(&mut storage, "settings", stored);
+    let clock = std::time::Instant::now();
+    let app = ReversiApp::restore(
+        &egui::Context::default(),
+        Some(&storage),
+        PresetLibrary::at(folder.path().join("presets")),
+    );
+    assert!(clock.elapsed() < std::time::Duration::from_secs(1));
+    app.session().settings.clone()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn damaged_or_random_settings_restore_without_a_panic_and_in_range(
+        edits in proptest::collection::vec((0..4000usize, 0..3u8, proptest::char::any()), 1..6),
+        random in "\\PC{0,300}",
+    ) {
+        for stored in [mutated_settings(&edits), random] {
+            let settings = restored_from(stored);
+            proptest::prop_assert_eq!(settings.clone().sanitized(), settings);
+        }
+    }
 }

@@ -81,7 +81,7 @@ fn the_board_editor_sets_up_a_position_and_the_game_starts_there() {
     harness.get_by_label("Clear").click();
     harness.step();
     // One click makes a cell Red, two make it Green.
-    for (label, clicks) in [("board 1-1", 1), ("board 2-1", 2), ("board 3-1", 2)] {
+    for (label, clicks) in [("board a1", 1), ("board b1", 2), ("board c1", 2)] {
         for _ in 0..clicks {
             harness.get_by_label(label).click();
             harness.step();
@@ -103,7 +103,7 @@ fn the_board_editor_sets_up_a_position_and_the_game_starts_there() {
     let session = harness.state().session();
     assert!(!session.is_editing() && session.is_playing());
     // Green has no move (no Red disc lies between an empty cell and a Green disc): Green
-    // passes and Red, who can take 4-1, moves first.
+    // passes and Red, who can take d1, moves first.
     assert!(session.game().moves().is_empty());
     assert_eq!(session.board().to_move, Color::Green);
     assert_eq!(session.board().mover, Color::Red);
@@ -224,7 +224,7 @@ fn an_edited_position_without_moves_for_either_side_is_a_finished_game() {
     type_key(&mut harness, "e");
     harness.get_by_label("Clear").click();
     harness.step();
-    harness.get_by_label("board 2-2").click();
+    harness.get_by_label("board b2").click();
     harness.step();
     type_key(&mut harness, "e");
     let session = harness.state().session();

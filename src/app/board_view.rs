@@ -8,8 +8,8 @@ use super::judge_desk::Mark;
 use super::palette;
 use super::session::Session;
 use engine::Color;
-use engine::notation::format_cell;
-use engine::search::score_text;
+use engine::notation::{Notation, column_letter};
+use engine::search::short_score_text;
 use engine::shape::Coords;
 
 /// Which cells a board shows.
@@ -52,7 +52,8 @@ impl Plane {
 }
 
 /// Draws the board of `plane` with cells of `cell` points and handles clicks and hovering.
-/// Accessibility label of a cell: `"{plane name} {x-y-z}"` (`"board x-y"` in 2D).
+/// Accessibility label of a cell: `"{plane name} {x-y-z}"` (`"board c4"` in 2D, or `"board 3-4"`
+/// in the seed's notation).
 pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
     let shape = session.board().shape;
     let n = shape.side();
@@ -63,8 +64,13 @@ pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
     let painter = ui.painter_at(outer);
     let label_font = egui::FontId::proportional((cell * 0.35).clamp(8.0, 14.0));
     let label_color = ui.visuals().weak_text_color();
+    let letters = !shape.is_3d() && session.settings.notation == Notation::Letters;
     for i in 0..n {
-        let text = (i + 1).to_string();
+        let number = (i + 1).to_string();
+        let column_text = match letters {
+            true => column_letter(i).to_string(),
+            false => number.clone(),
+        };
         let column = Pos2::new(
             origin.x + (i as f32 + 0.5) * cell,
             outer.min.y + margin * 0.5,
@@ -76,14 +82,14 @@ pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
         painter.text(
             column,
             egui::Align2::CENTER_CENTER,
-            &text,
+            &column_text,
             label_font.clone(),
             label_color,
         );
         painter.text(
             row,
             egui::Align2::CENTER_CENTER,
-            &text,
+            &number,
             label_font.clone(),
             label_color,
         );
@@ -99,7 +105,7 @@ pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
             let rect = Rect::from_min_size(min, Vec2::splat(cell));
             let id = ui.scope_id().with(("cell", plane.axis, index));
             let response = ui.interact(rect, id, Sense::click());
-            let name = format_cell(shape, index);
+            let name = session.cell_name(index);
             response.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{prefix} {name}"))
             });
@@ -117,7 +123,7 @@ pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
                 clicked = Some(index);
             }
             if session.settings.hover && response.hovered() {
-                let tip = look.describe(index, session);
+                let tip = session.cell_summary(index);
                 response.on_hover_text_at_pointer(tip);
             }
         }
@@ -145,7 +151,10 @@ struct Look {
     green: Vec<bool>,
     hints: Vec<bool>,
     best: Vec<bool>,
+    /// Each scored legal move's score text, and whether it is the best.
+    scores: Vec<Option<(String, bool)>>,
     last: Option<usize>,
+    played_next: Option<usize>,
     mover: Color,
     marks: Vec<Option<Mark>>,
 }
@@ -164,11 +173,23 @@ impl Look {
         } else {
             vec![false; cells]
         };
+        let mut scores = vec![None; cells];
+        if session.settings.board_scores && !board.over {
+            let rows = session.move_scores();
+            let best = rows.iter().filter_map(|row| row.score).max();
+            for row in rows {
+                if let Some(score) = row.score {
+                    scores[row.cell] = Some((short_score_text(score), Some(score) == best));
+                }
+            }
+        }
         Look {
             red: mark(&board.red),
             green: mark(&board.green),
             hints,
             best: mark(&session.best_moves()),
+            scores,
+            played_next: session.played_next(),
             last: session.last_move(),
             mover: board.mover,
             marks: marks_by_cell(session),
@@ -227,7 +248,23 @@ impl Look {
         if self.best[index] {
             painter.circle_stroke(center, radius * 0.8, Stroke::new(3.0, palette::BEST));
         }
-        if self.hints[index] {
+        if self.played_next == Some(index) {
+            painter.circle_stroke(center, radius * 0.95, Stroke::new(2.0, palette::PLAYED));
+        }
+        if let Some((text, best)) = &self.scores[index] {
+            let size = (rect.width() * 0.3).clamp(7.0, 16.0);
+            let color = match best {
+                true => palette::BEST,
+                false => palette::disc(self.mover),
+            };
+            painter.text(
+                center,
+                egui::Align2::CENTER_CENTER,
+                text,
+                egui::FontId::monospace(size),
+                color,
+            );
+        } else if self.hints[index] {
             let hint = radius * 0.3 * settings.hint_size;
             painter.circle_filled(center, hint, palette::disc(self.mover));
         }
@@ -257,18 +294,5 @@ impl Look {
                 painter.circle_stroke(center, radius * 0.7, Stroke::new(3.0, color));
             }
         }
-    }
-
-    fn describe(&self, index: usize, session: &Session) -> String {
-        let shape = session.board().shape;
-        let category = session.category(index);
-        let mut text = format!("{} · {}", format_cell(shape, index), category.label());
-        if let Some(shown) = session.shown()
-            && let Some(scored) = shown.analysis.moves.iter().find(|m| m.cell == index)
-            && let Some(score) = scored.score
-        {
-            text += &format!(" · score {}", score_text(score));
-        }
-        text
     }
 }

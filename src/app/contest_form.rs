@@ -44,9 +44,6 @@ impl Default for ContestForm {
 }
 
 impl ContestForm {
-    /// The deepest search offered (deeper games take minutes each).
-    pub const MAX_DEPTH: u32 = 12;
-
     /// The game settings of the form.
     pub fn game_settings(&self) -> GameSettings {
         GameSettings {

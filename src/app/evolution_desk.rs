@@ -138,7 +138,7 @@ impl EvolutionDesk {
         let job_folder = folder.clone();
         self.start_run(form, folder, state, wake, move || {
             let mut evolution = Evolution::resume(&job_folder)?;
-            evolution.set_generations(generations);
+            evolution.set_generations(generations)?;
             Ok(evolution)
         });
         Ok(line)

@@ -5,14 +5,17 @@ use super::session::Session;
 use super::settings::Settings;
 
 /// Every key and what it does, for the help overlay.
-pub const KEYS: [(&str, &str); 22] = [
+pub const KEYS: [(&str, &str); 25] = [
     ("2", "switch 2D / 3D"),
     ("e", "board editor on / off"),
     ("Ctrl+V", "paste moves, a transcript, a position or OBF"),
     ("4 6 8", "board size"),
     ("p", "play / stop"),
     ("r", "reset: a new game"),
-    ("< >", "history: back / forward"),
+    ("Ctrl+Z", "undo the last move, new game or board change"),
+    ("Ctrl+Y  Ctrl+Shift+Z", "redo"),
+    ("< >  ← →", "history: back / forward"),
+    ("Home End", "history: start / end"),
     ("m", "live move scores on / off"),
     ("s", "position value on / off"),
     ("c", "categories colouring"),
@@ -52,8 +55,30 @@ pub fn handle(ctx: &egui::Context, session: &mut Session, fullscreen: &mut bool)
                 session.show_help = false;
                 *fullscreen = false;
             }
+            egui::Event::Key {
+                key,
+                pressed: true,
+                modifiers,
+                ..
+            } => command(key, modifiers, session),
             _ => {}
         }
+    }
+}
+
+/// Applies one key that types no character: undo and redo, stepping through the history.
+fn command(key: egui::Key, modifiers: egui::Modifiers, session: &mut Session) {
+    use egui::Key;
+    let plain = modifiers.is_none();
+    match key {
+        Key::Z if modifiers.command && modifiers.shift => session.redo(),
+        Key::Z if modifiers.command => session.undo(),
+        Key::Y if modifiers.command => session.redo(),
+        Key::ArrowLeft if plain => session.back(),
+        Key::ArrowRight if plain => session.forward(),
+        Key::Home if plain => session.go_to(0),
+        Key::End if plain => session.go_to(session.game().moves().len()),
+        _ => {}
     }
 }
 

@@ -16,9 +16,17 @@ pub struct LaunchArgs {
     /// Start on this board (NxN or NxNxN) instead of the last one used.
     #[arg(long)]
     pub board: Option<Shape>,
-    /// Start from these moves (1-based x-y-z, comma- or space-separated; passes implied).
+    /// Start from these moves (c4 on square boards, a transcript such as f5d6c3 too; x-y-z
+    /// from 1 on cubes; comma- or space-separated; passes implied).
     #[arg(long, requires = "board")]
     pub moves: Option<String>,
+    /// Open this game record (its board, rules and moves).
+    #[arg(long, conflicts_with_all = ["board", "moves", "position"])]
+    pub game: Option<PathBuf>,
+    /// Start from this position: our position text, an 8×8 OBF line, or moves as a paste
+    /// takes them (on --board, or the board the text names).
+    #[arg(long, conflicts_with = "moves")]
+    pub position: Option<String>,
     /// Red's player: `Human`, a preset name, or `Name:depth` (e.g. `Arwen:6`).
     #[arg(long)]
     pub red: Option<String>,
@@ -68,6 +76,14 @@ impl LaunchArgs {
             );
             game.set_moves(parse_moves(board, moves)?)?;
         }
+        if let Some(path) = &self.game {
+            lab::game::Game::load(path)?;
+        }
+        if let Some(text) = &self.position {
+            let board = self.board.unwrap_or_else(engine::obf::obf_shape);
+            lab::game::paste::recognise(text, board)
+                .map_err(|problem| anyhow::anyhow!("--position: {problem}"))?;
+        }
         Ok(())
     }
 }
@@ -98,10 +114,10 @@ pub fn parse_seat(text: &str) -> anyhow::Result<Seat> {
         }
         None => (text.trim(), 4),
     };
-    if !(1..=super::settings::Settings::MAX_DEPTH).contains(&depth) {
+    if !(1..=engine::bounds::MAX_DEPTH).contains(&depth) {
         anyhow::bail!(
             "player {text:?}: depth must be 1 to {}",
-            super::settings::Settings::MAX_DEPTH
+            engine::bounds::MAX_DEPTH
         );
     }
     Ok(if name.eq_ignore_ascii_case("human") {

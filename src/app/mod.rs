@@ -4,6 +4,7 @@
 
 mod background;
 mod board_view;
+mod confirm;
 mod contest_form;
 mod dialogs;
 mod evolution_desk;
@@ -22,11 +23,11 @@ mod series_desk;
 mod session;
 mod settings;
 mod solve_desk;
+mod stored_state;
 mod tournament_desk;
 mod tune_desk;
 pub mod view3d;
 
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use launch::ScreenshotPlan;
@@ -42,18 +43,18 @@ pub use layout::default_layout;
 pub use log::{Level, LogLine};
 pub use pane::Pane;
 pub use series_desk::{Series, SeriesDesk, SeriesRequest};
-pub use session::{CopyKind, FrameTimes, MoveCost, Preview, Session, Shown};
+pub use session::{
+    CopyKind, FrameTimes, MoveCost, MoveScoreRow, PendingImport, Preview, Session, Shown,
+};
 pub use settings::{GridMode, Seat, Settings};
 pub use tournament_desk::{LiveTournament, TournamentDesk, TournamentForm};
 pub use tune_desk::{LiveRound, MatchPoint, TuneDesk, TuneForm, TuneView};
 
 use engine::Color;
+use engine::notation::Notation;
 use lab::ai::PresetLibrary;
-use lab::players::library::DATA_DIR_VARIABLE;
 
-const SETTINGS_KEY: &str = "settings";
-const LAYOUT_KEY: &str = "layout";
-const GAME_KEY: &str = "game";
+use stored_state::{GAME_KEY, LAYOUT_KEY, SETTINGS_KEY};
 
 /// The reversi3d workspace.
 pub struct ReversiApp {
@@ -91,7 +92,11 @@ impl ReversiApp {
 
     /// Applies the GUI's command-line options: board, players, moves.
     pub fn launch(&mut self, args: &LaunchArgs) -> anyhow::Result<()> {
-        if let Some(board) = args.board {
+        // A board other than the restored game's starts a new game there (Ctrl+Z brings the
+        // restored one back); the same board keeps it.
+        if let Some(board) = args.board
+            && board != self.session.board().shape
+        {
             self.session.set_board(board);
         }
         for (color, text) in [(Color::Red, &args.red), (Color::Green, &args.green)] {
@@ -113,6 +118,15 @@ impl ReversiApp {
         }
         if let Some(moves) = &args.moves {
             self.session.set_moves(moves)?;
+        }
+        if let Some(path) = &args.game {
+            let game = lab::game::Game::load(path)?;
+            self.session.restore_game(game, &path.display().to_string());
+        }
+        if let Some(text) = &args.position {
+            self.session
+                .take_text(text)
+                .map_err(|problem| anyhow::anyhow!("--position: {problem}"))?;
         }
         self.follow_dimensions();
         for &pane in &args.show {
@@ -232,6 +246,12 @@ impl ReversiApp {
             layout::show_pane(&mut self.layout, pane);
         }
         keys::help_window(&ctx, &mut self.session);
+        confirm::import_window(&ctx, &mut self.session);
+        self.session.show_file_dialog(&ctx);
+        let dropped = ctx.input(|input| input.raw.dropped_files.clone());
+        for path in dropped.iter().map(|file| file.path().to_path_buf()) {
+            self.session.open_dropped(&path);
+        }
         if self.window_fullscreen != self.fullscreen {
             self.window_fullscreen = self.fullscreen;
             ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
@@ -353,6 +373,28 @@ impl ReversiApp {
                     .on_hover_text("Dark or light colours");
                 ui.add(egui::Slider::new(&mut settings.ui_scale, 0.5..=3.0).text("UI scale"))
                     .on_hover_text("Make everything larger or smaller");
+                ui.checkbox(
+                    &mut settings.window_file_dialogs,
+                    "File dialogs in the window",
+                )
+                .on_hover_text(
+                    "Choose files in a dialog drawn in the window instead of the system's \
+                         (used by itself when the system has none)",
+                );
+                let mut numbers = settings.notation == Notation::Numbers;
+                if ui
+                    .checkbox(&mut numbers, "Square boards in x-y (3-4 for c4)")
+                    .on_hover_text(
+                        "Write the cells of 2D boards as the seed app did (column-row numbers) \
+                         instead of Othello's c4; both are read everywhere",
+                    )
+                    .changed()
+                {
+                    settings.notation = match numbers {
+                        true => Notation::Numbers,
+                        false => Notation::Letters,
+                    };
+                }
             });
             ui.menu_button("Help", |ui| {
                 if ui
@@ -367,6 +409,23 @@ impl ReversiApp {
     }
 
     fn edit_menu(&mut self, ui: &mut egui::Ui) {
+        let undo = egui::Button::new("Undo").shortcut_text("Ctrl+Z");
+        if ui
+            .add_enabled(self.session.can_undo(), undo)
+            .on_hover_text("Bring back the game before the last move, new game or board change")
+            .clicked()
+        {
+            self.session.undo();
+        }
+        let redo = egui::Button::new("Redo").shortcut_text("Ctrl+Y");
+        if ui
+            .add_enabled(self.session.can_redo(), redo)
+            .on_hover_text("Take the last undone change again")
+            .clicked()
+        {
+            self.session.redo();
+        }
+        ui.separator();
         if ui
             .button("Paste (Ctrl+V)")
             .on_hover_text(
@@ -395,7 +454,8 @@ impl ReversiApp {
                 && let Ok(text) = text
             {
                 ui.ctx().copy_text(text);
-                self.session.info(format!("{} copied", kind.label()));
+                self.session
+                    .info(format!("{} copied to the clipboard", kind.what()));
             }
         }
         ui.separator();
@@ -461,8 +521,11 @@ pub fn run(args: &LaunchArgs) -> anyhow::Result<()> {
     };
     let persistence_path = match &scratch {
         Some(folder) => Some(folder.path().join("app.ron")),
-        None => std::env::var_os(DATA_DIR_VARIABLE).map(|dir| PathBuf::from(dir).join("app.ron")),
+        None => stored_state::state_path().ok(),
     };
+    let damaged = persistence_path
+        .as_deref()
+        .and_then(stored_state::set_aside_if_damaged);
     let options = eframe::NativeOptions {
         renderer: eframe::Renderer::Glow,
         depth_buffer: 24,
@@ -482,6 +545,9 @@ pub fn run(args: &LaunchArgs) -> anyhow::Result<()> {
         Box::new(move |cc| {
             let mut app = ReversiApp::from_storage(cc, launch.screenshot.is_some());
             app.failure = app_failure;
+            if let Some(damaged) = damaged {
+                app.session.error(damaged);
+            }
             if let Err(error) = app.launch(&launch) {
                 app.session.error(format!("{error:#}"));
                 if launch.screenshot.is_some() {

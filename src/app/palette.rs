@@ -9,8 +9,13 @@ use engine::{Color, Weights};
 pub const FELT: Color32 = Color32::from_rgb(22, 92, 60);
 /// The lines between cells.
 pub const GRID: Color32 = Color32::from_rgb(10, 50, 32);
-/// Best moves.
+/// Best moves (the Moves panel's analysis, and the AI's).
 pub const BEST: Color32 = Color32::from_rgb(250, 215, 40);
+/// The Compare panel's reference's best moves (a colour of their own: the reference may
+/// disagree with the Moves panel).
+pub const REFERENCE_BEST: Color32 = Color32::from_rgb(90, 190, 255);
+/// The move the game went on with, when the board shows an earlier position.
+pub const PLAYED: Color32 = Color32::WHITE;
 /// Moves some contestants choose and others do not.
 pub const DISPUTED: Color32 = Color32::from_rgb(235, 70, 200);
 

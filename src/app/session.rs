@@ -10,18 +10,24 @@ use rand::rngs::StdRng;
 
 mod clipboard;
 mod contests;
+mod dropping;
 mod editor;
 mod frames;
 mod game_files;
 mod judging;
+mod move_scores;
 mod presets;
 mod searches;
 mod solving;
 mod status;
 mod tuning;
+mod undo;
 
 pub use clipboard::CopyKind;
 pub use frames::FrameTimes;
+pub use move_scores::MoveScoreRow;
+pub use presets::PendingImport;
+pub use searches::{MoveCost, Shown};
 
 use super::dialogs::{Dialogs, FileTask};
 use super::evolution_desk::EvolutionDesk;
@@ -33,46 +39,13 @@ use super::settings::{Seat, Settings};
 use super::solve_desk::SolveDesk;
 use super::tournament_desk::TournamentDesk;
 use super::tune_desk::TuneDesk;
-use engine::notation::{Move, format_cell};
-use engine::search::{Analysis, score_text};
+use engine::notation::Move;
+use engine::search::score_text;
 use engine::search::{SearchRequest, Searched};
 use engine::shape::Category;
 use engine::{Color, Setup, Shape, Weights};
 use lab::ai::{AiPlayer, Player, Preset, PresetLibrary};
 use lab::game::{Board, Game};
-
-/// The analysis shown for a position.
-#[derive(Clone, Debug)]
-pub struct Shown {
-    /// The position the game started from (its shape is the board).
-    pub start: Setup,
-    /// The moves from `start` that lead to the analysed position.
-    pub moves: Vec<Move>,
-    /// Whose moves are scored.
-    pub mover: Color,
-    /// The AI's choice or the live analysis.
-    pub purpose: Purpose,
-    /// The player whose weights score the moves.
-    pub player: String,
-    /// Scores, nodes and line so far.
-    pub analysis: Analysis,
-}
-
-/// The nodes an AI searched for one move, for the chart.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MoveCost {
-    /// The move's number in the game (1-based).
-    pub number: usize,
-    /// Who moved.
-    pub color: Color,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Seconds spent.
-    pub seconds: f64,
-    /// The value the engine found, for Red (judging units: proven results at ±100,000 +
-    /// margin), if it scored a move.
-    pub red_value: Option<i32>,
-}
 
 /// A move under the pointer: the cell and the board it would lead to.
 #[derive(Clone, Debug)]
@@ -134,6 +107,8 @@ pub struct Session {
     judge: JudgeDesk,
     solver: SolveDesk,
     champion_to_export: Option<std::path::PathBuf>,
+    undo: undo::UndoHistory,
+    pending_import: Option<PendingImport>,
 }
 
 impl Session {
@@ -152,10 +127,7 @@ impl Session {
         let settings = settings.sanitized();
         log.push(
             Level::Info,
-            format!(
-                "ready: {} · press . for the keys, hover any control for help",
-                settings.board
-            ),
+            "ready · press . for the keys, hover any control for help".to_string(),
         );
         let game = Game::new(settings.board, settings.rules, Player::Human, Player::Human);
         let board = game.board();
@@ -195,6 +167,8 @@ impl Session {
             judge: JudgeDesk::default(),
             solver: SolveDesk::default(),
             champion_to_export: None,
+            undo: undo::UndoHistory::default(),
+            pending_import: None,
         };
         session.check_seats();
         session.sync_players();
@@ -205,6 +179,11 @@ impl Session {
     /// The category of `cell` on the current board (cached: computing one is not free).
     pub fn category(&self, cell: usize) -> Category {
         self.categories[cell]
+    }
+
+    /// The text of `cell` on the board in play, in the notation the user chose.
+    pub fn cell_name(&self, cell: usize) -> String {
+        engine::notation::format_cell_in(self.board.shape, cell, self.settings.notation)
     }
 
     /// The game.
@@ -261,11 +240,25 @@ impl Session {
         }
     }
 
+    /// The move the game went on with from the position shown, when the board shows an
+    /// earlier position than the game's last (stepping through the history or a review).
+    pub fn played_next(&self) -> Option<usize> {
+        match self.game.moves().get(self.game.cursor()) {
+            Some(Move::Play(cell)) => Some(*cell),
+            _ => None,
+        }
+    }
+
     /// Advances the background work: takes in what the engine reported, plays the AI's move,
     /// and starts or stops searches to match what the workspace needs now. Call once a frame.
     pub fn tick(&mut self) {
         self.refresh_value();
-        for (task, path) in self.dialogs.chosen() {
+        self.dialogs.prefer_window = self.settings.window_file_dialogs;
+        let (chosen, notice) = self.dialogs.chosen();
+        if let Some(notice) = notice {
+            self.error(notice);
+        }
+        for (task, path) in chosen {
             match task {
                 FileTask::ImportPreset => self.import_preset(&path),
                 FileTask::ExportPreset => self.export_preset(&path),
@@ -295,9 +288,14 @@ impl Session {
             Player::Human,
             Player::Human,
         );
+        let discarded = !self.game.moves().is_empty();
         self.replace_game(game, true);
+        let undo = match discarded {
+            true => "; Ctrl+Z brings the last game back",
+            false => "",
+        };
         self.info(format!(
-            "new game on {} ({:?} rules)",
+            "new game on {} ({:?} rules){undo}",
             self.settings.board, self.settings.rules
         ));
     }
@@ -335,7 +333,7 @@ impl Session {
             return self.edit_cell(cell);
         }
         let board = &self.board;
-        let name = format_cell(board.shape, cell);
+        let name = self.cell_name(cell);
         if board.over {
             return self.error("the game is over: press Reset (r) for a new one".to_string());
         }
@@ -355,7 +353,9 @@ impl Session {
     /// end; refused text changes nothing.
     pub fn set_moves(&mut self, text: &str) -> Result<(), engine::notation::NotationError> {
         let moves = engine::notation::parse_moves(self.game.shape, text)?;
+        let before = self.game.clone();
         self.game.set_moves(moves)?;
+        self.undo.record(before);
         self.playing = false;
         self.changed();
         Ok(())
@@ -435,8 +435,14 @@ impl Session {
     }
 
     /// Makes `game` the game (its board and rules become the settings'), played by the seats,
-    /// and starts or stops it.
+    /// and starts or stops it; the game it replaces can be brought back by undo.
     fn replace_game(&mut self, game: Game, playing: bool) {
+        self.undo.record(self.game.clone());
+        self.install_game(game, playing);
+    }
+
+    /// Makes `game` the game, as [`Self::replace_game`] does, without keeping the one before.
+    fn install_game(&mut self, game: Game, playing: bool) {
         self.job = None;
         self.settings.board = game.shape;
         self.settings.rules = game.rules;
@@ -444,18 +450,20 @@ impl Session {
         self.game = game;
         self.sync_players();
         self.costs.clear();
-        self.playing = playing;
         self.changed();
+        self.playing = playing && !self.board.over;
     }
 
     /// Plays `cell` for the side to move; `thought` is the AI's analysis behind it.
     fn play(&mut self, cell: usize, thought: Option<&Searched>) {
         let number = self.game.cursor() + 1;
         let mover = self.board.mover;
-        let name = format_cell(self.board.shape, cell);
+        let name = self.cell_name(cell);
+        let before = self.game.clone();
         if let Err(error) = self.game.play(cell) {
             return self.error(error.to_string());
         }
+        self.undo.record(before);
         self.notice = None;
         self.sync_players();
         let mut line = format!("{number}. {mover:?} plays {name}");
@@ -494,6 +502,8 @@ impl Session {
         }
         self.changed();
         if self.board.over {
+            // A finished game is not running: Play stays off until a new game or an undo.
+            self.playing = false;
             let status = self.status();
             self.info(status);
         }

@@ -107,6 +107,12 @@ pub struct Settings {
     pub slices: [usize; 3],
     /// Show the coordinates of the cell under the pointer.
     pub hover: bool,
+    /// How the cells of a square board are written: `c4` (Othello's) or `3-4` (the seed's).
+    pub notation: engine::notation::Notation,
+    /// Choose files in a dialog drawn in the window instead of the system's.
+    pub window_file_dialogs: bool,
+    /// Write each legal move's score on its square of the 2D boards.
+    pub board_scores: bool,
     /// 3D view: axes with labels.
     pub axes: bool,
     /// 3D view: grid lines.
@@ -145,6 +151,9 @@ impl Default for Settings {
             search: SearchKind::Strong,
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             hints: true,
+            notation: engine::notation::Notation::Letters,
+            window_file_dialogs: false,
+            board_scores: true,
             alpha_beta: true,
             symmetry: true,
             random: false,
@@ -180,8 +189,6 @@ impl Settings {
     pub fn workers_range() -> std::ops::RangeInclusive<usize> {
         1..=engine::bounds::max_threads()
     }
-    /// The deepest search offered in the menus.
-    pub const MAX_DEPTH: u32 = 30;
     /// The range of the size sliders.
     pub const SIZES: (f32, f32) = (0.3, 2.0);
 
@@ -191,9 +198,9 @@ impl Settings {
         let workers = Self::workers_range();
         self.workers = self.workers.clamp(*workers.start(), *workers.end());
         for seat in [&mut self.red, &mut self.green] {
-            seat.depth = seat.depth.clamp(1, Self::MAX_DEPTH);
+            seat.depth = seat.depth.clamp(1, engine::bounds::MAX_DEPTH);
         }
-        self.analysis_depth = self.analysis_depth.clamp(1, Self::MAX_DEPTH);
+        self.analysis_depth = self.analysis_depth.clamp(1, engine::bounds::MAX_DEPTH);
         let side = self.board.side();
         self.slices = self.slices.map(|s| s.min(side - 1));
         self.ball_size = self.ball_size.clamp(Self::SIZES.0, Self::SIZES.1);
@@ -207,22 +214,17 @@ impl Settings {
             .early_stop_elo
             .clamp(Gsprt::MIN_ELO, Gsprt::MAX_ELO);
         self.tune.verify_games = (self.tune.verify_games.clamp(2, 10_000) / 2) * 2;
-        self.tune.verify_depth = self
-            .tune
-            .verify_depth
-            .clamp(1, super::contest_form::ContestForm::MAX_DEPTH);
+        self.tune.verify_depth = self.tune.verify_depth.clamp(1, engine::bounds::MAX_DEPTH);
         self.tune.count = self.tune.count.clamp(100, 10_000_000);
         self.tune.per_game = self.tune.per_game.clamp(1, 1000);
-        self.tune.label_depth = self.tune.label_depth.min(Self::MAX_DEPTH);
-        self.tune.rounds = self.tune.rounds.clamp(1, 1000);
+        self.tune.label_depth = self.tune.label_depth.min(engine::bounds::MAX_DEPTH);
+        self.tune.rounds = self.tune.rounds.clamp(1, engine::bounds::MAX_ROUNDS as u32);
         for contest in [
             &mut self.tournament.contest,
             &mut self.evolution.contest,
             &mut self.tune.contest,
         ] {
-            contest.depth = contest
-                .depth
-                .clamp(1, super::contest_form::ContestForm::MAX_DEPTH);
+            contest.depth = contest.depth.clamp(1, engine::bounds::MAX_DEPTH);
             contest.workers = contest.workers.clamp(*workers.start(), *workers.end());
             contest.openings = contest.openings.min(contest.max_openings());
         }

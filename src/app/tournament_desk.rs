@@ -93,7 +93,7 @@ impl TournamentDesk {
         let stamp = time_stamp();
         let games_file = folder.join(format!("tournament-{stamp}-games.csv"));
         let report_file = folder.join(format!("tournament-{stamp}.csv"));
-        let scheduled = settings.schedule().len();
+        let scheduled = settings.games();
         let line = format!(
             "tournament started: {} players, {scheduled} games on {}; games go to {}",
             settings.players.len(),

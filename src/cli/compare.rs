@@ -64,6 +64,8 @@ pub struct CompareArgs {
     /// Also write every position's results as CSV to this file.
     #[arg(long)]
     csv: Option<PathBuf>,
+    #[command(flatten)]
+    output: super::output::OutputArgs,
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -126,6 +128,7 @@ fn contestants_of(args: &CompareArgs) -> anyhow::Result<Vec<AiPlayer>> {
 
 /// Samples or reads the positions, judges every player on them and prints the report.
 pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    args.output.check([args.csv.as_deref()])?;
     let rules = args.rules.rules();
     let contestants = contestants_of(args)?;
     let (reference_player, reference) = args.reference.settings(rules)?;

@@ -100,7 +100,7 @@ fn open_run(args: &EvolveArgs) -> anyhow::Result<Evolution> {
         (Some(folder), _) => {
             let mut evolution = Evolution::resume(folder)?;
             if let Some(generations) = args.generations {
-                evolution.set_generations(generations);
+                evolution.set_generations(generations)?;
             }
             evolution
         }

@@ -21,9 +21,11 @@ pub struct FitPatternsArgs {
     /// repeat the option to fit to several sets together.
     #[arg(long, required = true)]
     data: Vec<PathBuf>,
-    /// The pattern file to write (replaced only once the fit is done).
+    /// The pattern file to write (once the fit is done).
     #[arg(long)]
     out: PathBuf,
+    #[command(flatten)]
+    output: super::output::OutputArgs,
     /// Phase edges in empty cells, comma-separated: a phase per range, each with its own
     /// tables ('-' for one phase).
     #[arg(long, default_value = "-")]
@@ -42,6 +44,7 @@ pub struct FitPatternsArgs {
 
 /// Fits, reports every tenth epoch and writes the file.
 pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    args.output.check([Some(args.out.as_path())])?;
     let Some(edges) = parse_edges(&args.phases) else {
         bail!(
             "--phases '{}': give increasing numbers of empty cells, e.g. 12,16, or '-'",

@@ -28,13 +28,17 @@ pub struct MergeArgs {
     /// Write every game, in schedule order, as the unsharded run's games file has them.
     #[arg(long)]
     games_file: Option<PathBuf>,
-    /// The position set to make from a position set's shards (refused if it exists).
+    /// The position set to make from a position set's shards.
     #[arg(long)]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    output: super::output::OutputArgs,
 }
 
 /// Checks and joins the shards and prints the report.
 pub fn run(args: &MergeArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let outputs = [&args.csv, &args.games_file, &args.out];
+    args.output.check(outputs.map(Option::as_deref))?;
     let set = gather(&args.inputs).map_err(anyhow::Error::msg)?;
     let count = set.shards.len();
     match set.stamp.kind.as_str() {
@@ -93,7 +97,8 @@ pub fn run(args: &MergeArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()>
             let Some(path) = &args.out else {
                 anyhow::bail!("these are shards of a position set: name the set with --out FILE");
             };
-            let records = merge_positions(&set, path).map_err(anyhow::Error::msg)?;
+            let records =
+                merge_positions(&set, path, args.output.overwrite()).map_err(anyhow::Error::msg)?;
             writeln!(
                 out,
                 "position set of {records} positions merged from {count} shards (settings {}) \

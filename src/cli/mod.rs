@@ -8,6 +8,7 @@ mod evolve;
 mod fit_patterns;
 mod interrupt;
 mod merge;
+mod output;
 mod perft;
 mod positions;
 mod preset;

@@ -45,9 +45,11 @@ pub struct PositionsArgs {
     /// depth + 4, at most 14).
     #[arg(long)]
     label_exact: Option<u32>,
-    /// The position file to write (refused if it exists, unless resuming it).
+    /// The position file to write (an existing one is refused unless resumed or --force).
     #[arg(long, required_unless_present = "shard")]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    output: super::output::OutputArgs,
     /// Continue the run that wrote --out, with its own settings (the other options except
     /// --threads are ignored).
     #[arg(long)]
@@ -83,6 +85,7 @@ pub fn run(args: &PositionsArgs, out: &mut (dyn Write + Send)) -> anyhow::Result
         (set.settings, writer, set.complete)
     } else {
         let settings = settings_of(args)?;
+        args.output.prepare_appended(path)?;
         let writer = PositionSetWriter::create(path, &settings)?;
         (settings, writer, ResumePoint::default())
     };

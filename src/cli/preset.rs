@@ -3,10 +3,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{Context, anyhow};
+use anyhow::{Context, anyhow, bail};
 use clap::Subcommand;
 
-use lab::ai::PresetLibrary;
+use lab::ai::{Preset, PresetLibrary};
 
 /// What to do with presets.
 #[derive(Subcommand, Debug)]
@@ -24,11 +24,16 @@ pub enum PresetCommand {
         name: String,
         /// The file to write.
         file: PathBuf,
+        #[command(flatten)]
+        output: super::output::OutputArgs,
     },
-    /// Check a preset file and add it to your presets (a refused file changes nothing).
+    /// Check a preset file and add it to your presets (a refused file changes nothing; one of
+    /// yours of the same name is replaced only with --force).
     Import {
         /// The file to read.
         file: PathBuf,
+        #[command(flatten)]
+        output: super::output::OutputArgs,
     },
 }
 
@@ -53,11 +58,23 @@ pub fn run(command: &PresetCommand, out: &mut (dyn Write + Send)) -> anyhow::Res
             writeln!(out, "your presets: {}", library.folder().display())?;
         }
         PresetCommand::Show { name } => write!(out, "{}", find(name)?.to_ron())?,
-        PresetCommand::Export { name, file } => {
-            find(name)?.save(file)?;
+        PresetCommand::Export { name, file, output } => {
+            let preset = find(name)?;
+            output.check([Some(file.as_path())])?;
+            preset.save(file)?;
             writeln!(out, "wrote {}", file.display())?;
         }
-        PresetCommand::Import { file } => {
+        PresetCommand::Import { file, output } => {
+            let incoming = Preset::load(file).context("import refused")?;
+            if let Some(own) = library.own_file(&incoming)
+                && !output.force
+            {
+                bail!(
+                    "import refused: your preset {} ({}) exists and is kept (--force replaces it)",
+                    incoming.name,
+                    own.display()
+                );
+            }
             let (preset, path) = library.import(file).context("import refused")?;
             writeln!(out, "imported {} as {}", preset.name, path.display())?;
         }

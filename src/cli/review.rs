@@ -34,6 +34,8 @@ pub struct ReviewArgs {
     /// Also write every move as CSV to this file.
     #[arg(long)]
     csv: Option<PathBuf>,
+    #[command(flatten)]
+    output: super::output::OutputArgs,
     /// Worker threads: positions are analysed in parallel, one per thread (0 = one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -41,6 +43,7 @@ pub struct ReviewArgs {
 
 /// Reviews the game and prints the table and the summaries.
 pub fn run(args: &ReviewArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    args.output.check([args.csv.as_deref()])?;
     let game = Game::load(&args.game)?;
     let (player, settings) = args.reference.settings(game.rules)?;
     let thresholds = MistakeThresholds {

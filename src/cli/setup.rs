@@ -36,8 +36,9 @@ pub struct PositionArgs {
     /// Board: NxN (2D, N even 4–16) or NxNxN (3D, N even 4–10).
     #[arg(long, default_value = "6x6x6")]
     pub board: Shape,
-    /// Moves played from the start, 1-based x-y-z (x-y in 2D), comma- or space-separated;
-    /// passes are implied or written `pass`.
+    /// Moves played from the start: c4 on square boards (a transcript such as f5d6c3 too, or
+    /// the seed's x-y), x-y-z from 1 on cubes; comma- or space-separated; passes are implied
+    /// or written `pass`.
     #[arg(long, conflicts_with = "position")]
     pub moves: Option<String>,
     /// A position instead of a move list: every cell as R, G or . in generation order

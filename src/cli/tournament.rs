@@ -33,10 +33,11 @@ pub struct TournamentArgs {
     /// colours) to this file when the run ends or is stopped.
     #[arg(long)]
     csv: Option<PathBuf>,
-    /// Append every game to this CSV file the moment it ends (the file must not exist yet);
-    /// by default `tournament-<time>-games.csv` in the current folder.
+    /// Append every game to this CSV file the moment it ends; by default `tournament-<time>-games.csv` in the current folder.
     #[arg(long)]
     games_file: Option<PathBuf>,
+    #[command(flatten)]
+    output: super::output::OutputArgs,
     /// Play only shard I of N (e.g. 3/8): every N-th game of the schedule, into the shard
     /// file `tournament-00I-of-00N.shard` in --shard-dir; `reversi3d merge` joins the shards.
     #[arg(long, value_name = "I/N", conflicts_with_all = ["csv", "games_file"])]
@@ -66,13 +67,17 @@ pub fn shardable_items(args: &TournamentArgs) -> anyhow::Result<usize> {
     if args.shard.is_some() {
         anyhow::bail!("--shard: the job array sets each task's shard itself");
     }
-    Ok(settings_of(args)?.schedule().len())
+    Ok(settings_of(args)?.games())
 }
 
 /// Runs the tournament and prints the standings.
 pub fn run(args: &TournamentArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let settings = settings_of(args)?;
-    let total = settings.schedule().len();
+    args.output.check([args.csv.as_deref()])?;
+    if let Some(games_file) = &args.games_file {
+        args.output.prepare_appended(games_file)?;
+    }
+    let total = settings.games();
     write!(out, "{}", header(&settings))?;
     let total = args.shard.map_or(total, |shard| shard.items(total).len());
     let bar = ProgressBar::new(total as u64).with_style(
@@ -127,7 +132,7 @@ pub fn header(settings: &TournamentSettings) -> String {
         settings.game.shape,
         settings.players.len(),
         settings.games_per_pairing,
-        settings.schedule().len(),
+        settings.games(),
         settings.game.depth,
         settings.game.search.label(),
         settings.game.opening_plies,

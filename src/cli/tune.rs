@@ -28,6 +28,8 @@ pub struct TuneArgs {
     /// The preset file to write.
     #[arg(long, requires = "data")]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    output: super::output::OutputArgs,
     /// Verify the result in a match against this player, on the set's board with its games'
     /// search.
     #[arg(long, requires = "data")]
@@ -46,6 +48,7 @@ pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
         }
         return super::tune_rounds::run(&args.rounds, &args.common, out);
     };
+    args.output.check([Some(out_file.as_path())])?;
     let common = &args.common;
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
     let from = find_player(&library, &common.from).context("--from")?;

@@ -1,6 +1,14 @@
-//! Reading what the `reversi3d` binary said.
+//! Running the `reversi3d` binary and reading what it said.
 
 use std::process::Output;
+
+/// Runs `reversi3d ARGS` in the current folder.
+pub fn reversi3d<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_reversi3d"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
 
 /// The standard output of a run that must have succeeded (else the test fails with its
 /// standard error).

@@ -53,3 +53,10 @@ pub fn type_key(harness: &mut Harness<'static, ReversiApp>, key: &str) {
     harness.event(egui::Event::Text(key.to_string()));
     harness.step();
 }
+
+/// The accessibility label of `cell` on the board that shows it in the start layout.
+pub fn cell_label(app: &ReversiApp, cell: usize) -> String {
+    let shape = app.session().board().shape;
+    let prefix = if shape.is_3d() { "XY" } else { "board" };
+    format!("{prefix} {}", engine::notation::format_cell(shape, cell))
+}

@@ -1,6 +1,7 @@
-//! The bounds of what may be asked of the engine, defined once: how many threads search and
-//! how large a transposition table is. A value outside them is refused with the value and the
-//! bound, by the command line and the search request alike.
+//! The bounds of what may be asked, defined once: how deep a search goes, how many threads
+//! search, how large a transposition table is, and how many games, positions, generations and
+//! rounds a run may hold. A value outside them is refused with the value and the bound, by the
+//! command line, the GUI and every file alike (each validates through these functions).
 
 use std::sync::OnceLock;
 
@@ -18,6 +19,48 @@ pub struct BoundError {
 
 /// The deepest search or count the command line asks for, in plies.
 pub const MAX_DEPTH: u32 = 64;
+
+/// The settings checks speak in words: a bound error becomes its message.
+impl From<BoundError> for String {
+    fn from(error: BoundError) -> String {
+        error.to_string()
+    }
+}
+
+/// The most games in one match, one tournament or one shard of either.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// The most positions in one position set.
+pub const MAX_POSITIONS: u64 = 100_000_000;
+
+/// The most generations of an evolution run.
+pub const MAX_GENERATIONS: u64 = 100_000;
+
+/// The most rounds of a tuning run.
+pub const MAX_ROUNDS: u64 = 1_000;
+
+/// Checks a search depth (what it is: `what`): 1 to [`MAX_DEPTH`] plies.
+pub fn check_depth(what: &'static str, depth: u32) -> Result<(), BoundError> {
+    check_range(what, u64::from(depth), 1, u64::from(MAX_DEPTH))
+}
+
+/// Checks that `value` (what it is: `what`) lies in `least..=most`.
+pub fn check_range(
+    what: &'static str,
+    value: u64,
+    least: u64,
+    most: u64,
+) -> Result<(), BoundError> {
+    if (least..=most).contains(&value) {
+        Ok(())
+    } else {
+        Err(BoundError {
+            what,
+            value,
+            bound: format!("from {least} to {most}"),
+        })
+    }
+}
 
 /// The cores of this machine (1 when the system does not say).
 pub fn cores() -> usize {
@@ -110,5 +153,17 @@ mod tests {
             refused.contains("table size") && refused.contains("memory"),
             "{refused}"
         );
+    }
+
+    #[test]
+    fn a_range_names_the_value_and_its_bounds() {
+        assert_eq!(check_range("games", 2, 2, MAX_GAMES), Ok(()));
+        assert_eq!(check_range("games", MAX_GAMES, 2, MAX_GAMES), Ok(()));
+        let refused = check_range("games", 4_294_967_295, 2, MAX_GAMES).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "games 4294967295 is out of bounds: from 2 to 1000000"
+        );
+        assert!(check_range("depth", 0, 1, u64::from(MAX_DEPTH)).is_err());
     }
 }

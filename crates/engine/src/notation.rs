@@ -1,7 +1,11 @@
 //! Text notation for moves, move lists and positions (documented in README.md).
 //!
-//! - A move is 1-based `x-y-z` on a cube and `x-y` on a square, e.g. `3-4-3`, `5-6`.
-//! - A move list separates moves by commas and/or spaces; `pass` is allowed where the side to
+//! - A move on a square board is written as Othello players write it: the column as a letter
+//!   from `a`, the row as a number from 1, e.g. `c4` (`a`–`p` on boards up to 16×16). The seed
+//!   app's 1-based `x-y` (`3-4` for `c4`) is read too, and can be chosen for display
+//!   ([`Notation`]). A move on a cube is 1-based `x-y-z`, e.g. `3-4-3`.
+//! - A move list separates moves by commas and/or spaces (on a square board, moves in letters
+//!   may also run together, as in a transcript `f5d6c3`); `pass` is allowed where the side to
 //!   move has no legal move, and may also be left out (passes are implied).
 //! - A position lists every cell in generation order as `R` (Red), `G` (Green) or `.`, with
 //!   any spaces or `/` as separators for readability, followed by the side to move (`R`/`G`
@@ -25,16 +29,14 @@ pub enum Move {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum NotationError {
     /// The text is not a move of this shape.
-    #[error("'{text}' is not a move on {shape}: write {form} with coordinates 1 to {side}")]
+    #[error("'{text}' is not a move on {shape}: write {expected}")]
     BadMove {
         /// What was given.
         text: String,
         /// The board.
         shape: Shape,
-        /// `x-y` or `x-y-z`.
-        form: &'static str,
-        /// N.
-        side: usize,
+        /// How a move is written there, e.g. `x-y-z with coordinates 1 to 6`.
+        expected: String,
     },
     /// A move in a list cannot be played.
     #[error("move {number} ({text}): {problem}")]
@@ -51,30 +53,65 @@ pub enum NotationError {
     BadPosition(String),
 }
 
-/// The 1-based text of a cell: `x-y-z` (3D) or `x-y` (2D).
+/// How the cells of a square board are written (a cube's are always `x-y-z`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Notation {
+    /// Othello's `c4`: the column as a letter from `a`, the row as a number from 1.
+    #[default]
+    Letters,
+    /// The seed app's `3-4`: the column and the row as numbers from 1.
+    Numbers,
+}
+
+/// The text of a cell: `c4` on a square board, `x-y-z` (from 1) on a cube.
 pub fn format_cell(shape: Shape, cell: usize) -> String {
+    format_cell_in(shape, cell, Notation::Letters)
+}
+
+/// The text of a cell in `notation` (a cube's cells are `x-y-z` in both).
+pub fn format_cell_in(shape: Shape, cell: usize, notation: Notation) -> String {
     let [x, y, z] = shape.coords(cell);
-    if shape.is_3d() {
-        format!("{}-{}-{}", x + 1, y + 1, z + 1)
-    } else {
-        format!("{}-{}", x + 1, y + 1)
+    match (shape.is_3d(), notation) {
+        (true, _) => format!("{}-{}-{}", x + 1, y + 1, z + 1),
+        (false, Notation::Letters) => format!("{}{}", column_letter(x), y + 1),
+        (false, Notation::Numbers) => format!("{}-{}", x + 1, y + 1),
     }
 }
 
-/// The cell of a 1-based move text.
+/// The letter of column `x` (from 0): `a`, `b`, …
+pub fn column_letter(x: usize) -> char {
+    (b'a' + x as u8) as char
+}
+
+/// The cell of a move text: `c4` or `3-4` on a square board, `x-y-z` on a cube.
 pub fn parse_cell(shape: Shape, text: &str) -> Result<usize, NotationError> {
+    let side = shape.side();
     let bad = || NotationError::BadMove {
         text: text.to_string(),
         shape,
-        form: if shape.is_3d() { "x-y-z" } else { "x-y" },
-        side: shape.side(),
+        expected: match shape.is_3d() {
+            true => format!("x-y-z with coordinates 1 to {side}"),
+            false => format!(
+                "a column a to {} and a row 1 to {side}, e.g. c4 (or x-y with coordinates 1 to \
+                 {side})",
+                column_letter(side - 1)
+            ),
+        },
     };
-    let parts: Vec<usize> = text
-        .trim()
-        .split('-')
-        .map(|part| part.trim().parse::<usize>().map_err(|_| bad()))
-        .collect::<Result<_, _>>()?;
-    if parts.len() != shape.dims() || parts.iter().any(|&c| c == 0 || c > shape.side()) {
+    let text = text.trim();
+    let lettered = text.starts_with(|c: char| c.is_ascii_alphabetic()) && !shape.is_3d();
+    let parts: Vec<usize> = match lettered {
+        true => {
+            let column = text.as_bytes()[0].to_ascii_lowercase() - b'a' + 1;
+            let row = text[1..].parse::<usize>().map_err(|_| bad())?;
+            vec![usize::from(column), row]
+        }
+        false => text
+            .split('-')
+            .map(|part| part.trim().parse::<usize>().map_err(|_| bad()))
+            .collect::<Result<_, _>>()?,
+    };
+    if parts.len() != shape.dims() || parts.iter().any(|&c| c == 0 || c > side) {
         return Err(bad());
     }
     Ok(shape.cell([
@@ -84,13 +121,43 @@ pub fn parse_cell(shape: Shape, text: &str) -> Result<usize, NotationError> {
     ]))
 }
 
+/// A token of moves in letters run together (`f5d6c3`) as its moves; `None` when it is not
+/// such a run.
+fn lettered_run(token: &str) -> Option<Vec<&str>> {
+    let bytes = token.as_bytes();
+    let mut starts = Vec::new();
+    for (at, byte) in bytes.iter().enumerate() {
+        match byte.is_ascii_alphabetic() {
+            true if at + 1 < bytes.len() && bytes[at + 1].is_ascii_digit() => starts.push(at),
+            true => return None,
+            false if byte.is_ascii_digit() && at > 0 => {}
+            false => return None,
+        }
+    }
+    let ends = starts.iter().skip(1).copied().chain([token.len()]);
+    Some(
+        starts
+            .iter()
+            .zip(ends)
+            .map(|(&a, b)| &token[a..b])
+            .collect(),
+    )
+}
+
 /// Parses a move list (moves separated by commas or spaces, `pass` allowed).
 pub fn parse_moves(shape: Shape, text: &str) -> Result<Vec<Move>, NotationError> {
-    text.split([',', ' ', '\t', '\n'])
-        .filter(|token| !token.is_empty())
-        .map(|token| match token.to_ascii_lowercase().as_str() {
-            "pass" => Ok(Move::Pass),
-            _ => parse_cell(shape, token).map(Move::Play),
+    let tokens = text
+        .split([',', ' ', '\t', '\n', '\r'])
+        .filter(|t| !t.is_empty());
+    let moves = tokens.flat_map(|token| match token.eq_ignore_ascii_case("pass") {
+        true => vec![token],
+        false if shape.is_3d() => vec![token],
+        false => lettered_run(token).unwrap_or_else(|| vec![token]),
+    });
+    moves
+        .map(|token| match token.eq_ignore_ascii_case("pass") {
+            true => Ok(Move::Pass),
+            false => parse_cell(shape, token).map(Move::Play),
         })
         .collect()
 }
@@ -305,7 +372,28 @@ mod tests {
             assert_eq!(parse_cell(cube, &format_cell(cube, cell)), Ok(cell));
         }
         assert_eq!(format_cell(cube, cube.cell([0, 1, 2])), "1-2-3");
-        assert_eq!(format_cell("8x8".parse().unwrap(), 9), "2-2");
+        let square: Shape = "16x16".parse().unwrap();
+        for cell in 0..square.cells() {
+            for notation in [Notation::Letters, Notation::Numbers] {
+                let text = format_cell_in(square, cell, notation);
+                assert_eq!(parse_cell(square, &text), Ok(cell), "{text}");
+            }
+        }
+        assert_eq!(format_cell("8x8".parse().unwrap(), 9), "b2");
+        assert_eq!(
+            format_cell_in("8x8".parse().unwrap(), 9, Notation::Numbers),
+            "2-2"
+        );
+        assert_eq!(format_cell(square, square.cells() - 1), "p16");
+        assert_eq!(parse_cell(square, "C4"), parse_cell(square, "3-4"));
+        let six: Shape = "6x6".parse().unwrap();
+        for bad in ["g1", "a7", "a0", "a", "4", "aa1", "1-7", "-"] {
+            let message = parse_cell(six, bad).unwrap_err().to_string();
+            assert!(
+                message.contains("a column a to f and a row 1 to 6"),
+                "{bad}: {message}"
+            );
+        }
         for bad in ["0-1-1", "7-1-1", "1-1", "a-b-c", "1-1-1-1", ""] {
             let message = parse_cell(cube, bad).unwrap_err().to_string();
             assert!(
@@ -327,7 +415,7 @@ mod tests {
             parse_position(&geometry, "..../.GX./.RG./.... R")
                 .unwrap_err()
                 .to_string()
-                .contains("'X' at 2-3")
+                .contains("'X' at b3")
         );
         assert!(parse_position(&geometry, "..../.GR./.RG./.... X").is_err());
     }
@@ -352,6 +440,25 @@ mod tests {
     }
 
     #[test]
+    fn square_boards_read_moves_run_together_and_separated_alike() {
+        let shape: Shape = "8x8".parse().unwrap();
+        let run = parse_moves(shape, "f5d6c3 pass").unwrap();
+        assert_eq!(run, parse_moves(shape, "f5, d6, 3-3, PASS").unwrap());
+        assert_eq!(run.len(), 4);
+        let ten: Shape = "10x10".parse().unwrap();
+        let cells = parse_moves(ten, "a10j1").unwrap();
+        assert_eq!(
+            cells,
+            [
+                Move::Play(ten.cell([0, 9, 0])),
+                Move::Play(ten.cell([9, 0, 0]))
+            ]
+        );
+        assert!(parse_moves(shape, "f5d").is_err());
+        assert!(parse_moves("4x4x4".parse().unwrap(), "a1").is_err());
+    }
+
+    #[test]
     fn replay_implies_passes_and_refuses_illegal_moves_by_number() {
         let geometry = Geometry::<1>::new("8x8".parse().unwrap());
         let shape = geometry.shape();
@@ -360,10 +467,7 @@ mod tests {
         let error = replay(&geometry, start, &opening).unwrap_err().to_string();
         assert_eq!(error, "move 3 (pass): Red has legal moves and cannot pass");
         let error = replay(&geometry, start, &parse_moves(shape, "3-4 1-1").unwrap()).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "move 2 (1-1): not a legal move for Green"
-        );
+        assert_eq!(error.to_string(), "move 2 (a1): not a legal move for Green");
         let after = replay(&geometry, start, &parse_moves(shape, "3-4,3-3").unwrap()).unwrap();
         assert_eq!(after.to_move, Color::Red);
         assert_eq!((after.mover | after.opponent).count(), 6);

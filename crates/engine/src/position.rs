@@ -35,6 +35,18 @@ pub enum Rules {
     Misere,
 }
 
+impl Rules {
+    /// A disc difference as these rules count it: more discs are better under classic
+    /// rules, fewer under misère, so misère turns the difference round.
+    #[inline]
+    pub fn standing(self, difference: i32) -> i32 {
+        match self {
+            Rules::Classic => difference,
+            Rules::Misere => -difference,
+        }
+    }
+}
+
 /// The result of a finished game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
@@ -47,11 +59,7 @@ pub enum Outcome {
 impl Outcome {
     /// The outcome for the given final disc counts under `rules` (empty cells are not counted).
     pub fn from_counts(red: u32, green: u32, rules: Rules) -> Outcome {
-        let red_ahead = match rules {
-            Rules::Classic => red.cmp(&green),
-            Rules::Misere => green.cmp(&red),
-        };
-        match red_ahead {
+        match rules.standing(red as i32 - green as i32).cmp(&0) {
             std::cmp::Ordering::Greater => Outcome::Win(Color::Red),
             std::cmp::Ordering::Less => Outcome::Win(Color::Green),
             std::cmp::Ordering::Equal => Outcome::Draw,

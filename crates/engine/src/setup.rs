@@ -5,7 +5,7 @@ use super::bits::Bits;
 use super::geometry::{Geometry, WidthJob};
 use super::notation::{NotationError, format_position, parse_position};
 use super::position::{Color, Position};
-use super::shape::Shape;
+use super::shape::{Shape, Symmetry};
 
 /// Every disc of a board and the side to move. Discs are on cells of the shape and no cell
 /// holds two (the constructors see to it).
@@ -99,6 +99,18 @@ impl Setup {
     /// Who is to move.
     pub fn to_move(&self) -> Color {
         self.to_move
+    }
+
+    /// The board's symmetries that map this position onto itself (the identity first): moves
+    /// one of them maps onto each other are equivalent, as the search's symmetry filter sees.
+    pub fn stabilizer(&self) -> Vec<Symmetry> {
+        let cells = self.shape.cells();
+        let preserved = |s: &Symmetry| (0..cells).all(|c| self.owner(s.map(c)) == self.owner(c));
+        self.shape
+            .symmetries()
+            .into_iter()
+            .filter(preserved)
+            .collect()
     }
 
     /// Who holds `cell`, if anyone.

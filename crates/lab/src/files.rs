@@ -3,7 +3,7 @@
 //! crash or a failed write never leaves a half-written file in place of a good one.
 
 use std::fs::{self, File};
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -79,6 +79,55 @@ pub fn read_text_up_to(path: &Path, max_bytes: u64) -> Result<String, FileError>
         return Err(FileError::new(path, "the file is empty"));
     }
     Ok(text)
+}
+
+/// The longest line a line-by-line reader takes (a position set's or a shard's record is a few
+/// hundred bytes).
+pub const MAX_LINE_BYTES: u64 = 64 << 10;
+
+/// Reads one line (with its line break, if any) into `line`, at most [`MAX_LINE_BYTES`]
+/// whatever the stream holds; the bytes read, 0 at the end.
+pub fn read_line_bounded(reader: &mut impl BufRead, line: &mut Vec<u8>) -> Result<usize, String> {
+    let read = reader
+        .take(MAX_LINE_BYTES + 1)
+        .read_until(b'\n', line)
+        .map_err(|e| e.to_string())?;
+    if read as u64 > MAX_LINE_BYTES {
+        return Err(format!(
+            "a line is over {MAX_LINE_BYTES} bytes; such files are refused"
+        ));
+    }
+    Ok(read)
+}
+
+/// What to do with an output file that already exists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Overwrite {
+    /// Refuse, and keep the file (the default).
+    #[default]
+    Refuse,
+    /// Replace it (the command line's `--force`).
+    Replace,
+}
+
+/// Checks that `path` may be written as an output the user named: its folder exists, it is not
+/// a folder, and it does not exist unless `overwrite` allows replacing it.
+pub fn check_output(path: &Path, overwrite: Overwrite) -> Result<(), FileError> {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(folder) = folder
+        && !folder.is_dir()
+    {
+        let problem = format!("the folder {} does not exist", folder.display());
+        return Err(FileError::new(path, problem));
+    }
+    if path.is_dir() {
+        return Err(FileError::new(path, "is a folder, not a file"));
+    }
+    if path.exists() && overwrite == Overwrite::Refuse {
+        let problem = "exists and is kept (--force replaces it)";
+        return Err(FileError::new(path, problem));
+    }
+    Ok(())
 }
 
 /// Parses RON text; an error gives the line and column.
@@ -191,5 +240,33 @@ mod tests {
         assert!(read_text(&path).unwrap_err().problem.contains("not UTF-8"));
         let missing = read_text(&folder.path().join("missing.ron")).unwrap_err();
         assert!(missing.to_string().contains("missing.ron"));
+    }
+
+    #[test]
+    fn an_output_needs_its_folder_and_replaces_a_file_only_when_forced() {
+        let folder = tempfile::tempdir().unwrap();
+        let new = folder.path().join("new.csv");
+        assert_eq!(check_output(&new, Overwrite::Refuse), Ok(()));
+        fs::write(&new, "kept").unwrap();
+        let refused = check_output(&new, Overwrite::Refuse).unwrap_err();
+        assert!(refused.problem.contains("--force"), "{refused}");
+        assert_eq!(check_output(&new, Overwrite::Replace), Ok(()));
+        let nowhere = folder.path().join("nonexistent/x.csv");
+        let refused = check_output(&nowhere, Overwrite::Replace).unwrap_err();
+        assert!(refused.problem.contains("does not exist"), "{refused}");
+        assert!(!folder.path().join("nonexistent").exists());
+        assert!(check_output(folder.path(), Overwrite::Replace).is_err());
+    }
+
+    #[test]
+    fn a_line_is_read_up_to_its_bound_whatever_the_stream_holds() {
+        let mut line = Vec::new();
+        let mut short = &b"one\ntwo"[..];
+        assert_eq!(read_line_bounded(&mut short, &mut line), Ok(4));
+        let mut endless = std::io::BufReader::new(std::io::repeat(b'x'));
+        line.clear();
+        let refused = read_line_bounded(&mut endless, &mut line).unwrap_err();
+        assert!(refused.contains("over 65536 bytes"), "{refused}");
+        assert!(line.len() as u64 <= MAX_LINE_BYTES + 1);
     }
 }

@@ -1,6 +1,8 @@
 //! The parsers of text people paste or load (paste recognition, OBF lines, position text,
 //! game records) on random and mutated text: they answer, never panic or hang.
 
+mod common;
+
 use engine::obf::parse_obf;
 use engine::{Setup, Shape};
 use lab::game::Game;
@@ -21,19 +23,8 @@ fn samples() -> Vec<String> {
 
 /// `text` with a few characters replaced, inserted or deleted at random places.
 fn mutated(text: &str, edits: &[(usize, u8, char)]) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for &(at, kind, with) in edits {
-        let at = at % (chars.len() + 1);
-        match kind % 3 {
-            0 if at < chars.len() => chars[at] = with,
-            1 => chars.insert(at, with),
-            _ if at < chars.len() => {
-                chars.remove(at);
-            }
-            _ => {}
-        }
-    }
-    chars.into_iter().collect()
+    let chars: Vec<char> = text.chars().collect();
+    common::mutated(&chars, edits).into_iter().collect()
 }
 
 fn boards() -> impl Strategy<Value = Shape> {

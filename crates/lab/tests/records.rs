@@ -166,7 +166,7 @@ fn known_8x8_openings_import_from_transcripts() {
     );
     assert_eq!(
         error.unwrap_err().to_string(),
-        "move 2 (1-1): not a legal move for Green"
+        "move 2 (a1): not a legal move for Green"
     );
 }
 
@@ -290,7 +290,7 @@ fn malformed_game_records_are_refused_with_the_file_and_the_place() {
         (
             "illegal_move.ron",
             good.replacen(&format!("\"{first_move}\""), "\"1-1\"", 1),
-            "moves: move 1 (1-1): not a legal move for Red",
+            "moves: move 1 (a1): not a legal move for Red",
         ),
         (
             "off_board.ron",

@@ -229,3 +229,139 @@ fn bad_settings_are_refused_with_a_reason() {
         "odd counts are fine without openings"
     );
 }
+
+#[test]
+fn counts_beyond_the_bounds_are_refused_with_the_value_and_the_bound() {
+    let refused = |settings: TournamentSettings| settings.validate().unwrap_err();
+    let huge = refused(settings(2, 4_294_967_294, 2, 1));
+    assert!(
+        huge.contains("games 4294967294 is out of bounds: from 1 to 1000000"),
+        "{huge}"
+    );
+    // 10 players make 45 pairings: 22,224 games each stay within a million, 22,224 + 2 do not.
+    assert!(settings(10, 22_222, 2, 1).validate().is_ok());
+    assert!(refused(settings(10, 22_224, 2, 1)).contains("out of bounds"));
+    let mut deep = settings(2, 2, 2, 1);
+    deep.game.depth = 65;
+    assert!(refused(deep).contains("depth 65 is out of bounds: from 1 to 64"));
+}
+
+/// The schedule as it was listed before it was computed on demand: pairing by pairing, games
+/// in pairs sharing an opening, the first-listed player Red first.
+fn listed_schedule(players: usize, per_pairing: u32) -> Vec<(usize, usize, u32)> {
+    let mut fixtures = Vec::new();
+    for first in 0..players {
+        for second in first + 1..players {
+            for game in 0..per_pairing {
+                let (red, green) = match game % 2 {
+                    0 => (first, second),
+                    _ => (second, first),
+                };
+                fixtures.push((red, green, game / 2));
+            }
+        }
+    }
+    fixtures
+}
+
+#[test]
+fn the_schedule_computed_on_demand_is_the_listed_one() {
+    for players in 2..=6 {
+        for per_pairing in [1, 2, 3, 6] {
+            let settings = settings(players, per_pairing, 0, 1);
+            let listed = listed_schedule(players, per_pairing);
+            assert_eq!(settings.games(), listed.len());
+            for (index, &(red, green, opening)) in listed.iter().enumerate() {
+                let fixture = settings.fixture(index);
+                assert_eq!(
+                    (fixture.red, fixture.green, fixture.opening),
+                    (red, green, opening),
+                    "{players} players, {per_pairing} per pairing, game {index}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_match_of_billions_of_games_is_drawn_lazily_and_stops_when_cancelled() {
+    // A schedule listed whole would need hundreds of gigabytes here; drawn lazily, the games
+    // in flight are all that is held.
+    let arwen = built_in()[0].weights;
+    let bilbo = built_in()[1].weights;
+    let mut orders = lab::ai::arena::match_orders(arwen, bilbo, u32::MAX, 5);
+    let first = orders.next().unwrap();
+    assert_eq!((first.red, first.green), (arwen, bilbo));
+    let second = orders.next().unwrap();
+    assert_eq!((second.red, second.green), (bilbo, arwen));
+    assert_eq!(first.opening_seed, second.opening_seed);
+    let game = settings(2, 2, 2, 1).game;
+    let geometry = engine::Geometry::<1>::new(game.shape);
+    let cancel = AtomicBool::new(false);
+    let played = std::sync::atomic::AtomicU32::new(0);
+    let orders = lab::ai::arena::match_orders(arwen, bilbo, u32::MAX, 5);
+    let result = with_workers(2, || {
+        lab::ai::arena::play_match(&geometry, &game, orders, None, &cancel, &|so_far| {
+            played.store(so_far.games(), Ordering::Relaxed);
+            if so_far.games() >= 6 {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        })
+    });
+    assert_eq!(result, None, "a cancelled match has no result");
+    assert!(played.load(Ordering::Relaxed) >= 6);
+}
+
+#[test]
+fn a_game_line_is_read_back_only_if_its_moves_replay_to_its_result() {
+    use lab::ai::tournament::{game_line, parse_game_line};
+    let settings = settings(2, 2, 2, 4);
+    let result = play(&settings, 1);
+    let game = result
+        .games
+        .iter()
+        .find(|game| game.game.red_discs != game.game.green_discs)
+        .expect("a decided game");
+    let line = game_line(&settings, game);
+    let read = parse_game_line(&settings, &line).unwrap();
+    assert_eq!(
+        (read.game.moves.clone(), read.index),
+        (game.game.moves.clone(), game.index)
+    );
+    let fields: Vec<&str> = line.split(',').collect();
+    let with = |edit: &dyn Fn(&mut Vec<String>)| {
+        let mut fields: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+        edit(&mut fields);
+        parse_game_line(&settings, &fields.join(",")).unwrap_err()
+    };
+    // Discs and winner swapped together: consistent with each other, not with the moves.
+    let swapped = with(&|f| {
+        f.swap(4, 5);
+        f[6] = if f[6] == "Red" {
+            "Green".into()
+        } else {
+            "Red".into()
+        };
+    });
+    assert!(swapped.contains("but its moves end"), "{swapped}");
+    let impossible = with(&|f| {
+        f[4] = "1000".into();
+        f[5] = "0".into();
+    });
+    assert!(impossible.contains("claims 1000–0"), "{impossible}");
+    // Two moves swapped, or the game cut short.
+    let moves: Vec<&str> = fields[9].split(' ').collect();
+    let swapped_moves = with(&|f| {
+        let mut edited = moves.clone();
+        edited.swap(2, 3);
+        f[9] = edited.join(" ");
+    });
+    assert!(
+        swapped_moves.contains("do not replay") || swapped_moves.contains("but its moves end"),
+        "{swapped_moves}"
+    );
+    let cut = with(&|f| f[9] = moves[..moves.len() - 1].join(" "));
+    assert!(cut.contains("not over"), "{cut}");
+    let beyond = with(&|f| f[0] = "18446744073709551615".into());
+    assert!(beyond.contains("not in the schedule"), "{beyond}");
+}

@@ -14,9 +14,10 @@ use lab::ai::selfplay::GameSettings;
 use lab::players::preset::built_in_named;
 use lab::tune::fit::{Fit, FitSettings, Target, fit};
 use lab::tune::generate::generate_positions;
+use lab::tune::position_record::{Label, Sample};
 use lab::tune::position_set::{
-    Label, LabelSettings, NamedWeights, PositionSetSettings, PositionSetWriter, ResumePoint,
-    Sample, read_position_set,
+    LabelSettings, NamedWeights, PositionSetSettings, PositionSetWriter, ResumePoint,
+    read_position_set,
 };
 use lab::tune::rounds::{RoundsEvent, RoundsSettings, RoundsState, TuningRun};
 use rand::rngs::Xoshiro256PlusPlus;
@@ -165,6 +166,43 @@ fn corrupted_files_are_refused_with_the_record_and_the_problem() {
     assert!(refused(&edited).contains("hash"));
     // Not a position set at all.
     assert!(refused(&["hello".to_string()]).contains("not a position set"));
+    // Margins beyond the board, a result against its margin, absurd labels.
+    let record = |field: usize, value: &str| {
+        let mut edited = lines.clone();
+        let mut fields: Vec<String> = edited[6].split('\t').map(str::to_string).collect();
+        fields[field] = value.to_string();
+        edited[6] = fields.join("\t");
+        refused(&edited)
+    };
+    let huge = record(3, "+99999999999");
+    assert!(
+        huge.contains("record 5: margin +99999999999 is out of bounds: from -36 to +36"),
+        "{huge}"
+    );
+    let fields: Vec<&str> = lines[6].split('\t').collect();
+    let against = match fields[2] {
+        "W" => "L",
+        _ => "W",
+    };
+    let disagreeing = record(2, against);
+    assert!(
+        disagreeing.contains("disagrees with the margin"),
+        "{disagreeing}"
+    );
+    assert!(record(4, "=99999").contains("exact label +99999 is out of bounds"));
+    assert!(record(4, "~5@1000").contains("label depth 1000 is out of bounds"));
+    // Settings whose count is beyond the bound, with the hash recomputed to match.
+    let mut endless = lines.clone();
+    let settings_line = endless[1].replace("count:20", "count:99999999999999");
+    assert_ne!(settings_line, endless[1]);
+    let hash = lab::tune::position_set::short_hash(settings_line.as_bytes());
+    endless[0] = format!("{} {hash}", endless[0].rsplit_once(' ').unwrap().0);
+    endless[1] = settings_line;
+    let error = refused(&endless);
+    assert!(
+        error.contains("count 99999999999999 is out of bounds"),
+        "{error}"
+    );
     // An existing file is never replaced by a new run.
     let error = PositionSetWriter::create(&good, &settings).err().unwrap();
     assert!(error.to_string().contains("exists"));
@@ -403,4 +441,65 @@ fn a_tuning_run_stopped_anywhere_resumes_to_the_same_end() {
     }
     // A folder that holds a run is not started over.
     assert!(TuningRun::start(whole.path(), rounds_settings()).is_err());
+}
+
+/// A change to a checkpoint's state.
+type Edit<'a> = &'a dyn Fn(&mut RoundsState);
+
+#[test]
+fn a_tuning_checkpoint_with_absurd_values_or_an_unsafe_name_is_refused() {
+    use lab::ai::checkpoint::{load_checkpoint, save_checkpoint};
+    let folder = tempfile::tempdir().unwrap();
+    let good = RoundsState {
+        settings: rounds_settings(),
+        best: named("Jolly"),
+        history: Vec::new(),
+    };
+    save_checkpoint(folder.path(), &good).unwrap();
+    assert_eq!(load_checkpoint::<RoundsState>(folder.path()).unwrap(), good);
+    let edits: [(Edit, &str); 6] = [
+        (
+            &|s| s.settings.count = usize::MAX,
+            "count 18446744073709551615 is out of bounds",
+        ),
+        (
+            &|s| s.settings.label_depth = Some(1000),
+            "label depth 1000 is out of bounds",
+        ),
+        (
+            &|s| s.settings.verify_depth = 1000,
+            "depth 1000 is out of bounds",
+        ),
+        (
+            &|s| s.settings.rounds = 5000,
+            "rounds 5000 is out of bounds",
+        ),
+        (
+            &|s| s.settings.name = "../../evil".into(),
+            "'../../evil' may only hold",
+        ),
+        (&|s| s.best.name = "a/b".into(), "'a/b' may only hold"),
+    ];
+    for (edit, expected) in edits {
+        let mut state = good.clone();
+        edit(&mut state);
+        save_checkpoint(folder.path(), &state).unwrap();
+        let refused = load_checkpoint::<RoundsState>(folder.path()).unwrap_err();
+        let message = refused.to_string();
+        assert!(
+            message.contains("checkpoint.ron") && message.contains(expected),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn a_file_hashed_in_a_stream_has_the_hash_of_its_bytes() {
+    use lab::tune::position_set::{file_hash, short_hash};
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("big.txt");
+    let bytes: Vec<u8> = (0..200_000u32).map(|i| (i * 7 % 251) as u8).collect();
+    std::fs::write(&path, &bytes).unwrap();
+    assert_eq!(file_hash(&path).unwrap(), short_hash(&bytes));
+    assert!(file_hash(Path::new("/dev/zero")).is_err());
 }

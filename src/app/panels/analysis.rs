@@ -1,12 +1,12 @@
 //! The Analysis panel: the value, depth reached, nodes in total and per level, speed, the
 //! principal line, and a chart of the nodes each AI move of the game cost.
 
-use egui_plot::{Bar, BarChart, Legend, Plot};
+use egui_plot::{Bar, BarChart, Plot};
 
 use crate::app::palette;
 use crate::app::session::Session;
 use engine::Color;
-use engine::notation::format_cell;
+use engine::notation::format_cell_in;
 use engine::search::score_text;
 
 /// Draws the panel.
@@ -17,6 +17,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         Some(shown) => {
             let analysis = &shown.analysis;
             let shape = session.board().shape;
+            let notation = session.settings.notation;
             egui::Grid::new("analysis figures")
                 .num_columns(2)
                 .show(ui, |ui| {
@@ -26,7 +27,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                     let line: Vec<String> = analysis
                         .line
                         .iter()
-                        .map(|&c| format_cell(shape, c))
+                        .map(|&c| format_cell_in(shape, c, notation))
                         .collect();
                     let rows = [
                         (
@@ -83,8 +84,14 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         ui.label("No AI move in this game yet.");
         return;
     }
+    super::series_legend(
+        ui,
+        &[
+            ("Red", palette::disc(Color::Red)),
+            ("Green", palette::disc(Color::Green)),
+        ],
+    );
     Plot::new("nodes per move")
-        .legend(Legend::default())
         .height(ui.available_height().max(120.0))
         .x_axis_label("move")
         .y_axis_label("log10 nodes")

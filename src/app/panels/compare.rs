@@ -6,14 +6,14 @@ use crate::app::judge_desk::PositionJudgement;
 use crate::app::judge_form::{Colouring, ContestantForm, JudgeForm, ReferenceMode};
 use crate::app::palette;
 use crate::app::session::Session;
-use engine::notation::format_cell;
+use engine::notation::format_cell_in;
 use engine::search::score_text;
 use lab::ai::SearchKind;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     session.judge_position();
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    egui::ScrollArea::both().show(ui, |ui| {
         egui::CollapsingHeader::new("Contestants and reference")
             .default_open(true)
             .show(ui, |ui| {
@@ -282,6 +282,7 @@ fn rows(judgement: &PositionJudgement) -> Vec<Row> {
 
 fn table(ui: &mut egui::Ui, session: &mut Session, judgement: &PositionJudgement) {
     let shape = judgement.setup.shape();
+    let notation = session.settings.notation;
     let labels: Vec<String> = judgement
         .contestants
         .iter()
@@ -314,9 +315,10 @@ fn table(ui: &mut egui::Ui, session: &mut Session, judgement: &PositionJudgement
                 .on_hover_text("The reference's best score minus this move's");
             ui.end_row();
             for row in rows(judgement) {
-                let mut name = egui::RichText::new(format_cell(shape, row.cell)).monospace();
+                let mut name =
+                    egui::RichText::new(format_cell_in(shape, row.cell, notation)).monospace();
                 if best.contains(&row.cell) {
-                    name = name.strong().color(palette::BEST);
+                    name = name.strong().color(palette::REFERENCE_BEST);
                 }
                 if disputed.contains(&row.cell) {
                     name = name.background_color(palette::DISPUTED.gamma_multiply(0.45));
@@ -354,7 +356,7 @@ fn table(ui: &mut egui::Ui, session: &mut Session, judgement: &PositionJudgement
             }
         });
     ui.small(
-        "Underlined: the move each contestant would play. Yellow move: the reference's best. \
+        "Underlined: the move each contestant would play. Blue move: the reference's best. \
          Highlighted: chosen by some contestants and not others.",
     );
     if hovered.is_some() {

@@ -2,7 +2,7 @@
 //! contestants on the current board, judged against the reference, with each player's
 //! agreement and losses and a live chart of the mean loss by game stage.
 
-use egui_plot::{Legend, Line, Plot, PlotPoints};
+use egui_plot::{Line, Plot, PlotPoints};
 
 use crate::app::session::Session;
 use lab::ai::compare_report::{PlayerStats, mean, median};
@@ -63,15 +63,21 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
             (name.clone(), points)
         })
         .collect();
+    let named: Vec<(&str, egui::Color32)> = lines
+        .iter()
+        .enumerate()
+        .map(|(index, (name, _))| (name.as_str(), super::series_colour(index)))
+        .collect();
+    super::series_legend(ui, &named);
     Plot::new("series by stage")
-        .legend(Legend::default())
         .height(150.0)
         .x_axis_label("moves played")
         .y_axis_label("mean loss (units)")
         .allow_scroll(false)
         .show(ui, |plot| {
-            for (name, points) in lines {
-                plot.line(Line::new(name, PlotPoints::from(points)).width(2.0));
+            for (index, (name, points)) in lines.into_iter().enumerate() {
+                let line = Line::new(name, PlotPoints::from(points)).width(2.0);
+                plot.line(line.color(super::series_colour(index)));
             }
         })
         .response

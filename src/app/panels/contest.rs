@@ -35,7 +35,7 @@ pub fn game_rows(ui: &mut egui::Ui, salt: &str, form: &mut ContestForm) {
     });
     ui.end_row();
     ui.label("Depth");
-    ui.add(egui::DragValue::new(&mut form.depth).range(1..=ContestForm::MAX_DEPTH))
+    ui.add(egui::DragValue::new(&mut form.depth).range(1..=engine::bounds::MAX_DEPTH))
         .on_hover_text("Search depth of every move, in plies");
     ui.end_row();
     ui.label("Search");

@@ -2,7 +2,7 @@
 //! colouring also follows), the run's settings, Start/Stop/Resume, live charts and the
 //! champions found.
 
-use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
+use egui_plot::{Line, MarkerShape, Plot, PlotPoints, Points};
 
 use super::contest::{RunAction, RunTips, game_rows, net_colour, run_buttons};
 use crate::app::evolution_desk::EvolutionView;
@@ -57,8 +57,11 @@ fn set_up(ui: &mut egui::Ui, session: &mut Session) {
                 ui.end_row();
                 let form = &mut settings.evolution;
                 ui.label("Generations");
-                ui.add(egui::DragValue::new(&mut form.generations).range(1..=1_000_000))
-                    .on_hover_text("The run stops after this many generations");
+                ui.add(
+                    egui::DragValue::new(&mut form.generations)
+                        .range(1..=engine::bounds::MAX_GENERATIONS as u32),
+                )
+                .on_hover_text("The run stops after this many generations");
                 ui.end_row();
                 ui.label("Games per match");
                 ui.add(egui::DragValue::new(&mut form.games).range(1..=1000))
@@ -156,20 +159,34 @@ fn nets_chart(ui: &mut egui::Ui, view: &EvolutionView) {
         "Scout: mutant vs parent; gauntlet: the line search's result vs the baseline; a \
          champion is crowned when a gauntlet beats the best score",
     );
+    super::series_legend(
+        ui,
+        &[
+            ("scout", super::series_colour(1)),
+            ("gauntlet", net_colour(1)),
+            ("best score", super::series_colour(0)),
+            ("champion", egui::Color32::GOLD),
+        ],
+    );
     Plot::new("evolution nets")
-        .legend(Legend::default())
         .height(CHART_HEIGHT)
         .x_axis_label("generation")
         .y_axis_label("net (wins − losses)")
         .allow_scroll(false)
         .show(ui, |plot| {
-            plot.points(Points::new("scout", PlotPoints::from(scouts)).radius(2.5));
+            plot.points(
+                Points::new("scout", PlotPoints::from(scouts))
+                    .radius(2.5)
+                    .color(super::series_colour(1)),
+            );
             plot.points(
                 Points::new("gauntlet", PlotPoints::from(gauntlets))
                     .radius(3.5)
                     .color(net_colour(1)),
             );
-            plot.line(Line::new("best score", PlotPoints::from(best)));
+            plot.line(
+                Line::new("best score", PlotPoints::from(best)).color(super::series_colour(0)),
+            );
             plot.points(
                 Points::new("champion", PlotPoints::from(crowned))
                     .shape(MarkerShape::Diamond)
@@ -184,24 +201,22 @@ fn nets_chart(ui: &mut egui::Ui, view: &EvolutionView) {
 fn weights_chart(ui: &mut egui::Ui, view: &EvolutionView) {
     let history = &view.state.history;
     ui.strong("Weights of the parent (champion so far)")
-        .on_hover_text("Each weight over the generations, divided by 1000");
+        .on_hover_text("Each weight over the generations (normalised: the largest is ±1000)");
+    super::weights_legend(ui);
     Plot::new("evolution weights")
-        .legend(Legend::default())
         .height(CHART_HEIGHT)
         .x_axis_label("generation")
+        .y_axis_label("weight")
         .allow_scroll(false)
         .show(ui, |plot| {
             for (index, label) in Weights::LABELS.iter().enumerate() {
                 let series: Vec<[f64; 2]> = history
                     .iter()
-                    .map(|g| {
-                        [
-                            f64::from(g.generation),
-                            f64::from(g.parent.0[index]) / 1000.0,
-                        ]
-                    })
+                    .map(|g| [f64::from(g.generation), f64::from(g.parent.0[index])])
                     .collect();
-                plot.line(Line::new(*label, PlotPoints::from(series)));
+                plot.line(
+                    Line::new(*label, PlotPoints::from(series)).color(super::series_colour(index)),
+                );
             }
         });
 }

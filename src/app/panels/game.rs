@@ -28,7 +28,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
 }
 
 fn play_row(ui: &mut egui::Ui, session: &mut Session) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let (label, tip) = if session.is_playing() {
             (
                 "Stop",
@@ -40,7 +40,14 @@ fn play_row(ui: &mut egui::Ui, session: &mut Session) {
                 "Continue the game from the position shown: AI players move (p)",
             )
         };
-        if ui.button(label).on_hover_text(tip).clicked() {
+        let over = session.board().over;
+        let play = ui
+            .add_enabled(!over, egui::Button::new(label))
+            .on_hover_text(tip)
+            .on_disabled_hover_text(
+                "The game is over: Reset (r) starts a new one, Ctrl+Z takes back moves",
+            );
+        if play.clicked() {
             session.toggle_play();
         }
         if ui
@@ -65,7 +72,7 @@ fn play_row(ui: &mut egui::Ui, session: &mut Session) {
 
 /// The editor's controls: the side to move, clear, the start position.
 fn editor_row(ui: &mut egui::Ui, session: &mut Session) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let to_move = session.game().start().to_move();
         for color in [Color::Red, Color::Green] {
             if ui
@@ -95,7 +102,7 @@ fn editor_row(ui: &mut egui::Ui, session: &mut Session) {
 
 fn board_row(ui: &mut egui::Ui, session: &mut Session) {
     let shape = session.settings.board;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let other = if shape.is_3d() { "2D" } else { "3D" };
         if ui
             .button(format!("Switch to {other}"))
@@ -121,7 +128,7 @@ fn board_row(ui: &mut egui::Ui, session: &mut Session) {
             session.set_side(chosen);
         }
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Rules");
         let mut rules = session.settings.rules;
         ui.radio_value(&mut rules, Rules::Classic, "classic")
@@ -137,7 +144,7 @@ fn board_row(ui: &mut egui::Ui, session: &mut Session) {
 fn seat_row(ui: &mut egui::Ui, session: &mut Session, color: Color) {
     let mut seat = session.settings.seat(color).clone();
     let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new(format!("{color:?}")).color(crate::app::palette::disc(color)));
         egui::ComboBox::from_id_salt(("seat", color as u8))
             .selected_text(seat.ai.clone().unwrap_or_else(|| "Human".to_string()))
@@ -152,7 +159,7 @@ fn seat_row(ui: &mut egui::Ui, session: &mut Session, color: Color) {
         ui.add_enabled(
             seat.ai.is_some(),
             egui::DragValue::new(&mut seat.depth)
-                .range(1..=Settings::MAX_DEPTH)
+                .range(1..=engine::bounds::MAX_DEPTH)
                 .prefix("D "),
         )
         .on_hover_text("The AI's search depth in plies (half moves)");
@@ -164,7 +171,7 @@ fn seat_row(ui: &mut egui::Ui, session: &mut Session, color: Color) {
 
 fn search_rows(ui: &mut egui::Ui, session: &mut Session) {
     let settings = &mut session.settings;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Search");
         for kind in SearchKind::ALL {
             let tip = match kind {
@@ -179,7 +186,7 @@ fn search_rows(ui: &mut egui::Ui, session: &mut Session) {
                 .on_hover_text(tip);
         }
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.add(
             egui::DragValue::new(&mut settings.workers)
                 .range(Settings::workers_range())
@@ -200,7 +207,7 @@ fn search_rows(ui: &mut egui::Ui, session: &mut Session) {
         );
         ui.add(
             egui::DragValue::new(&mut settings.analysis_depth)
-                .range(1..=Settings::MAX_DEPTH)
+                .range(1..=engine::bounds::MAX_DEPTH)
                 .prefix("D "),
         )
         .on_hover_text("Depth of the move scores and the value");
@@ -215,6 +222,13 @@ fn toggle_rows(ui: &mut egui::Ui, session: &mut Session) {
             &mut settings.hints,
             "Hints",
             "Show where the side to move can play",
+        );
+        toggle(
+            ui,
+            &mut settings.board_scores,
+            "Scores",
+            "Write each legal move's score on its square (2D boards and cross-sections), from \
+             the analysis shown in the Moves panel",
         );
         toggle(
             ui,

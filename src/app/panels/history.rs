@@ -3,8 +3,7 @@
 
 use crate::app::palette;
 use crate::app::session::Session;
-use engine::Color;
-use engine::notation::{Move, format_cell};
+use engine::notation::{Move, format_cell_in};
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
@@ -48,21 +47,17 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     });
     ui.separator();
     let shape = session.board().shape;
+    let notation = session.settings.notation;
     let moves = session.game().moves().to_vec();
     let mut chosen = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         if ui.selectable_label(cursor == 0, "start").clicked() {
             chosen = Some(0);
         }
-        // Red moves first; every entry (passes included) alternates the colour.
         for (index, entry) in moves.iter().enumerate() {
-            let color = if index % 2 == 0 {
-                Color::Red
-            } else {
-                Color::Green
-            };
+            let color = session.game().mover_of_move(index);
             let name = match entry {
-                Move::Play(cell) => format_cell(shape, *cell),
+                Move::Play(cell) => format_cell_in(shape, *cell, notation),
                 Move::Pass => "pass".to_string(),
             };
             let text = egui::RichText::new(format!("{:>4}. {name}", index + 1))

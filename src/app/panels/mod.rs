@@ -39,6 +39,46 @@ pub fn show(pane: Pane, ui: &mut egui::Ui, session: &mut Session) {
     }
 }
 
+/// A chart's legend as a wrapped row of series names in their colours, drawn above the chart:
+/// a legend inside the plot would cover the data.
+pub(super) fn series_legend(ui: &mut egui::Ui, series: &[(&str, egui::Color32)]) {
+    ui.horizontal_wrapped(|ui| {
+        for &(name, color) in series {
+            ui.label(
+                egui::RichText::new(format!("■ {name}"))
+                    .small()
+                    .color(color),
+            );
+        }
+    });
+}
+
+/// The legend of a chart of the nine weights, each in its series colour.
+pub(super) fn weights_legend(ui: &mut egui::Ui) {
+    let named: Vec<(&str, egui::Color32)> = engine::Weights::LABELS
+        .iter()
+        .enumerate()
+        .map(|(index, label)| (*label, series_colour(index)))
+        .collect();
+    series_legend(ui, &named);
+}
+
+/// The colour of series `index` of a chart whose series have no colour of their own.
+pub(super) fn series_colour(index: usize) -> egui::Color32 {
+    const CYCLE: [egui::Color32; 9] = [
+        egui::Color32::from_rgb(230, 159, 0),
+        egui::Color32::from_rgb(86, 180, 233),
+        egui::Color32::from_rgb(0, 158, 115),
+        egui::Color32::from_rgb(240, 228, 66),
+        egui::Color32::from_rgb(0, 114, 178),
+        egui::Color32::from_rgb(213, 94, 0),
+        egui::Color32::from_rgb(204, 121, 167),
+        egui::Color32::from_rgb(200, 200, 200),
+        egui::Color32::from_rgb(150, 110, 60),
+    ];
+    CYCLE[index % CYCLE.len()]
+}
+
 /// A switch drawn as a toggle button with a tooltip.
 pub(super) fn toggle(ui: &mut egui::Ui, value: &mut bool, label: &str, tip: &str) -> bool {
     ui.toggle_value(value, label).on_hover_text(tip).changed()

@@ -1,9 +1,10 @@
 //! The Moves panel: every legal move with its score from the live analysis (or the AI's
 //! search), best first; hover to preview a move on the boards, click to play it.
 
+use crate::app::jobs::Purpose;
 use crate::app::palette;
 use crate::app::session::Session;
-use engine::notation::format_cell;
+use engine::notation::format_cell_in;
 use engine::search::score_text;
 
 /// Draws the panel.
@@ -21,16 +22,18 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         return;
     };
     let analysis = &shown.analysis;
-    let state = if analysis.finished {
-        "done"
-    } else if analysis.cancelled {
+    let state = if analysis.cancelled {
         "stopped"
-    } else {
+    } else if !analysis.finished {
         "searching…"
+    } else if session.is_ai_thinking() && shown.purpose == Purpose::Analysis {
+        "done; the AI is thinking"
+    } else {
+        "done"
     };
     let who = match shown.purpose {
-        crate::app::jobs::Purpose::AiMove => format!("{}'s search", shown.player),
-        crate::app::jobs::Purpose::Analysis => format!("analysis with {}'s weights", shown.player),
+        Purpose::AiMove => format!("{}'s search", shown.player),
+        Purpose::Analysis => format!("analysis with {}'s weights", shown.player),
     };
     ui.label(format!(
         "{:?} to move · {who} · depth {} · {state}",
@@ -38,23 +41,24 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     ))
     .on_hover_text("The live analysis uses the Weights panel's player; while an AI thinks, its own search is shown");
     let best = analysis.best_score();
-    let mut rows = analysis.moves.clone();
-    rows.sort_by_key(|m| std::cmp::Reverse(m.score));
-    let shape = session.board().shape;
+    let mut rows = session.move_scores();
+    rows.sort_by_key(|row| (std::cmp::Reverse(row.score), row.cell));
+    let notation = session.settings.notation;
+    let name = |cell| format_cell_in(session.board().shape, cell, notation);
     let mut hovered = None;
     let mut clicked = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         egui::Grid::new("moves")
-            .num_columns(2)
+            .num_columns(3)
             .striped(true)
             .show(ui, |ui| {
                 ui.strong("Move");
                 ui.strong("Score");
+                ui.label("");
                 ui.end_row();
                 for row in rows {
                     let is_best = row.score.is_some() && row.score == best;
-                    let name = format_cell(shape, row.cell);
-                    let text = egui::RichText::new(&name).monospace();
+                    let text = egui::RichText::new(name(row.cell)).monospace();
                     let text = if is_best {
                         text.color(palette::BEST).strong()
                     } else {
@@ -71,6 +75,17 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                     }
                     let score = row.score.map_or_else(|| "…".to_string(), score_text);
                     ui.monospace(score);
+                    match row.same_as {
+                        Some(kept) => {
+                            ui.weak(format!("as {}", name(kept))).on_hover_text(
+                                "Equivalent by a symmetry of the position: the same score (with \
+                                 S on, the search scores one move of each such group)",
+                            );
+                        }
+                        None => {
+                            ui.label("");
+                        }
+                    }
                     ui.end_row();
                 }
             });

@@ -4,12 +4,12 @@
 //! a graph or a mistake goes to that move in the History. Before any review the eval graph
 //! grows from the engines' values as the game is played.
 
-use egui_plot::{Bar, BarChart, Legend, Line, MarkerShape, Plot, PlotPoints, Points};
+use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotPoints, Points};
 
 use crate::app::palette;
 use crate::app::session::Session;
 use engine::Color;
-use engine::notation::format_cell;
+use engine::notation::format_cell_in;
 use lab::ai::reference::DECISIVE;
 use lab::ai::review::{MistakeThresholds, Review};
 
@@ -20,7 +20,9 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     let review = session.reviewed().and_then(|r| r.review.clone());
     egui::ScrollArea::vertical().show(ui, |ui| {
         if let Some(review) = &review {
-            summary(ui, review, &thresholds);
+            egui::ScrollArea::horizontal()
+                .id_salt("review summary")
+                .show(ui, |ui| summary(ui, review, &thresholds));
         }
         ui.strong("Value for Red").on_hover_text(
             "Value for Red after every move: the reference's line, each engine's own value as \
@@ -72,17 +74,15 @@ fn controls(ui: &mut egui::Ui, session: &mut Session) {
         let progress = reviewed.progress;
         let fraction = progress.done as f32 / progress.total.max(1) as f32;
         let text = if reviewed.review.is_some() {
-            format!(
-                "reviewed {} positions · {}",
-                progress.total,
-                reviewed.settings.describe()
-            )
+            format!("reviewed {} positions", progress.total)
         } else if reviewed.stopped {
             format!("stopped at {}/{}", progress.done, progress.total)
         } else {
             format!("position {}/{}", progress.done, progress.total)
         };
         ui.add(egui::ProgressBar::new(fraction).text(text));
+        // The reference's settings below the bar, wrapped: the bar cuts long text.
+        ui.add(egui::Label::new(egui::RichText::new(reviewed.settings.describe()).small()).wrap());
         if session.game().moves().len() > reviewed.moves.len() {
             ui.small("The game went on after the review: review again to include the new moves.");
         }
@@ -173,8 +173,18 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
         }
     };
     let cursor = session.game().cursor() as f64;
+    let exact_name = format!("exact: discs × {disc_scale}");
+    super::series_legend(
+        ui,
+        &[
+            ("reference", super::series_colour(0)),
+            (&exact_name, super::series_colour(1)),
+            ("Red's engine", palette::disc(Color::Red)),
+            ("Green's engine", palette::disc(Color::Green)),
+            ("shown", palette::BEST),
+        ],
+    );
     let response = Plot::new("eval graph")
-        .legend(Legend::default())
         .height(180.0)
         .x_axis_label("move")
         .y_axis_label("value for Red")
@@ -183,19 +193,21 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
         .show(ui, |plot| {
             if !reference.is_empty() {
                 let line: Vec<[f64; 2]> = reference.iter().map(|&r| [r.0 as f64, y(r)]).collect();
-                plot.line(Line::new("reference", PlotPoints::from(line)).width(2.0));
+                plot.line(
+                    Line::new("reference", PlotPoints::from(line))
+                        .width(2.0)
+                        .color(super::series_colour(0)),
+                );
                 let exact: Vec<[f64; 2]> = reference
                     .iter()
                     .filter(|r| r.2)
                     .map(|&r| [r.0 as f64, y(r)])
                     .collect();
                 plot.points(
-                    Points::new(
-                        format!("exact: discs × {disc_scale}"),
-                        PlotPoints::from(exact),
-                    )
-                    .shape(MarkerShape::Diamond)
-                    .radius(3.0),
+                    Points::new(exact_name.as_str(), PlotPoints::from(exact))
+                        .shape(MarkerShape::Diamond)
+                        .radius(3.0)
+                        .color(super::series_colour(1)),
                 );
             }
             for color in [Color::Red, Color::Green] {
@@ -233,8 +245,12 @@ fn loss_chart(ui: &mut egui::Ui, session: &mut Session, review: &Review) {
             .collect();
         BarChart::new(format!("{color:?}"), bars).color(palette::disc(color))
     };
+    let red_green = [
+        ("Red", palette::disc(Color::Red)),
+        ("Green", palette::disc(Color::Green)),
+    ];
+    super::series_legend(ui, &red_green);
     let response = Plot::new("loss chart")
-        .legend(Legend::default())
         .height(140.0)
         .x_axis_label("move")
         .y_axis_label("loss")
@@ -269,19 +285,20 @@ fn mistakes(
     thresholds: &MistakeThresholds,
 ) {
     let shape = session.board().shape;
+    let notation = session.settings.notation;
     let list: Vec<_> = review.mistakes(thresholds).cloned().collect();
     ui.strong(format!("Mistakes ({})", list.len()));
     for reviewed in list {
         let best: Vec<String> = reviewed
             .best
             .iter()
-            .map(|&c| format_cell(shape, c))
+            .map(|&c| format_cell_in(shape, c, notation))
             .collect();
         let text = format!(
             "{}. {:?} {} — loses {} {} (best {})",
             reviewed.ply + 1,
             reviewed.mover,
-            format_cell(shape, reviewed.cell),
+            format_cell_in(shape, reviewed.cell, notation),
             reviewed.loss.amount,
             reviewed.loss.unit(),
             best.join(" "),

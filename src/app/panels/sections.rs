@@ -2,6 +2,7 @@
 //! single board. Click a cell to play it.
 
 use crate::app::board_view::{self, Plane};
+use crate::app::palette;
 use crate::app::session::Session;
 
 /// Draws the panel.
@@ -12,6 +13,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     if !shape.is_3d() {
         let cell = ((available.x.min(available.y) - 8.0) / (n + 0.5)).clamp(12.0, 80.0);
         board_view::draw(ui, session, Plane { axis: 2, index: 0 }, cell);
+        legend(ui);
         return;
     }
     // Three boards in the arrangement (1, 2 or 3 columns) that gives the largest cells.
@@ -37,6 +39,28 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                     }
                 }
             });
+        legend(ui);
+    });
+}
+
+/// What the marks on the boards mean: one mark for each meaning.
+fn legend(ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        let weak = ui.visuals().weak_text_color();
+        let marks = [
+            (palette::BEST, "yellow ring: best move (Moves) ·"),
+            (
+                palette::PLAYED,
+                "white ring: the move played next in this game ·",
+            ),
+            (
+                weak,
+                "faint disc: the move under the pointer · dot: the last move",
+            ),
+        ];
+        for (color, text) in marks {
+            ui.label(egui::RichText::new(text).small().color(color));
+        }
     });
 }
 

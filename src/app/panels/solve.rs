@@ -4,12 +4,13 @@
 use crate::app::session::Session;
 use crate::app::solve_desk::SolveState;
 use engine::Shape;
-use engine::notation::format_cell;
+use engine::notation::{Notation, format_cell_in};
 use engine::search::{Searched, margin_of_score};
 
 /// Draws the Solve button (or Stop while the solver runs) and what the solver found.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     let shape = session.board().shape;
+    let notation = session.settings.notation;
     let mut start = false;
     let mut stop = false;
     ui.horizontal_wrapped(|ui| match session.solve_state() {
@@ -31,7 +32,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                 .request_repaint_after(std::time::Duration::from_millis(500));
         }
         SolveState::Done(Ok(searched)) => {
-            ui.label(verdict(shape, searched));
+            ui.label(verdict(shape, notation, searched));
             start = ui
                 .small_button("Again")
                 .on_hover_text("Solve this position again")
@@ -53,7 +54,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
 }
 
 /// What the solver found, in words: `Exact: Red wins by 4 discs · best 3-4 · line …`.
-fn verdict(shape: Shape, searched: &Searched) -> String {
+fn verdict(shape: Shape, notation: Notation, searched: &Searched) -> String {
     let analysis = &searched.analysis;
     if analysis.cancelled {
         return format!(
@@ -79,11 +80,11 @@ fn verdict(shape: Shape, searched: &Searched) -> String {
     let line: Vec<String> = analysis
         .line
         .iter()
-        .map(|&c| format_cell(shape, c))
+        .map(|&c| format_cell_in(shape, c, notation))
         .collect();
     format!(
         "Exact: {pass}{result} · best {} · line {} · {} nodes in {:.2} s",
-        format_cell(shape, best),
+        format_cell_in(shape, best, notation),
         line.join(" "),
         analysis.nodes.total(),
         analysis.elapsed.as_secs_f64()

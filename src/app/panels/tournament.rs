@@ -8,7 +8,7 @@ use engine::{Color, Outcome};
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    egui::ScrollArea::both().show(ui, |ui| {
         set_up(ui, session);
         ui.separator();
         run_row(ui, session);

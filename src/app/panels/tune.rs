@@ -3,7 +3,7 @@
 //! step by step, the verification match's running score with its interval, the rounds so far,
 //! and the best player to use or export.
 
-use egui_plot::{Legend, Line, LineStyle, Plot, PlotPoints};
+use egui_plot::{Line, LineStyle, Plot, PlotPoints};
 
 use super::contest::{RunAction, RunTips, game_rows, net_colour, run_buttons};
 use crate::app::session::Session;
@@ -114,7 +114,7 @@ fn form_rows(ui: &mut egui::Ui, form: &mut TuneForm) {
         );
     ui.end_row();
     ui.label("Fit to");
-    ui.horizontal(|ui| {
+    ui.vertical(|ui| {
         ui.radio_value(&mut form.target, Target::Reference, "search values")
             .on_hover_text("Least squares against the labels (needs a label depth)");
         ui.radio_value(&mut form.target, Target::Outcome, "game results")
@@ -187,17 +187,23 @@ fn loss_chart(ui: &mut egui::Ui, live: &LiveRound) {
         "Mean loss of the training positions and of the held-out games (every tenth game); \
          the fit keeps the step with the lowest hold-out loss",
     );
+    super::series_legend(
+        ui,
+        &[
+            ("training", super::series_colour(1)),
+            ("hold-out", net_colour(1)),
+        ],
+    );
     Plot::new("tune losses")
-        .legend(Legend::default())
         .height(CHART_HEIGHT)
         .x_axis_label("step")
         .y_axis_label("mean loss")
         .allow_scroll(false)
         .show(ui, |plot| {
-            plot.line(Line::new(
-                "training",
-                PlotPoints::from(line(|s| s.training)),
-            ));
+            plot.line(
+                Line::new("training", PlotPoints::from(line(|s| s.training)))
+                    .color(super::series_colour(1)),
+            );
             plot.line(
                 Line::new("hold-out", PlotPoints::from(line(|s| s.holdout))).color(net_colour(1)),
             );
@@ -208,8 +214,8 @@ fn loss_chart(ui: &mut egui::Ui, live: &LiveRound) {
 fn weights_chart(ui: &mut egui::Ui, live: &LiveRound) {
     ui.strong("Fit: the weights per step")
         .on_hover_text("Each weight after every step, scaled so that the largest is ±1000");
+    super::weights_legend(ui);
     Plot::new("tune weights")
-        .legend(Legend::default())
         .height(CHART_HEIGHT)
         .x_axis_label("step")
         .y_axis_label("weight")
@@ -221,7 +227,9 @@ fn weights_chart(ui: &mut egui::Ui, live: &LiveRound) {
                     .iter()
                     .map(|step| [step.number as f64, step.weights[index]])
                     .collect();
-                plot.line(Line::new(*label, PlotPoints::from(points)));
+                plot.line(
+                    Line::new(*label, PlotPoints::from(points)).color(super::series_colour(index)),
+                );
             }
         });
 }
@@ -240,8 +248,14 @@ fn verification_chart(ui: &mut egui::Ui, live: &LiveRound) {
             "Score in percent after every game, with its 95 % interval; above 50 % at the end \
              makes the fitted weights the best",
         );
+    super::series_legend(
+        ui,
+        &[
+            ("score", net_colour(1)),
+            ("95 % interval", egui::Color32::GRAY),
+        ],
+    );
     Plot::new("tune verification")
-        .legend(Legend::default())
         .height(CHART_HEIGHT)
         .x_axis_label("games")
         .y_axis_label("score %")
@@ -291,7 +305,8 @@ fn rounds(ui: &mut egui::Ui, view: &TuneView) {
                 for round in &view.state.history {
                     let (wins, draws, losses) = round.record;
                     ui.label(round.round.to_string());
-                    ui.label(format!("{:.5} to {:.5}", round.holdout.0, round.holdout.1));
+                    let (before, after) = round.holdout;
+                    ui.label(format!("{} to {}", loss_text(before), loss_text(after)));
                     ui.monospace(round.candidate.to_string());
                     ui.colored_label(
                         net_colour(wins as i32 - losses as i32),
@@ -324,4 +339,38 @@ fn best_row(ui: &mut egui::Ui, session: &mut Session) {
             session.export_tuned();
         }
     });
+}
+
+/// A loss for the table: grouped whole numbers when large (the squared search values run to
+/// hundreds of thousands), four decimals when small (the outcome fit's log-loss).
+fn loss_text(loss: f64) -> String {
+    if loss.abs() < 1000.0 {
+        return format!("{loss:.4}");
+    }
+    let digits = format!("{:.0}", loss.abs());
+    let mut grouped = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    match loss < 0.0 {
+        true => format!("-{grouped}"),
+        false => grouped,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::loss_text;
+
+    #[test]
+    fn losses_read_as_numbers_not_raw_floats() {
+        assert_eq!(loss_text(880_924.906_25), "880,925");
+        assert_eq!(loss_text(1_000.0), "1,000");
+        assert_eq!(loss_text(12_345_678.0), "12,345,678");
+        assert_eq!(loss_text(0.512_345), "0.5123");
+        assert_eq!(loss_text(-2_500.4), "-2,500");
+    }
 }

@@ -20,8 +20,15 @@ const MEANINGS: [&str; 9] = [
     "Inner faces: cells one step in from a face (3D)",
 ];
 
-/// Draws the panel.
+/// Draws the panel, scrolling when the window is too small for the weights and the legend.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    egui::ScrollArea::vertical()
+        .id_salt("weights panel")
+        .show(ui, |ui| weights_and_legend(ui, session));
+}
+
+/// The player, its weights and the legend.
+fn weights_and_legend(ui: &mut egui::Ui, session: &mut Session) {
     let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
     ui.horizontal(|ui| {
         ui.label("Player");

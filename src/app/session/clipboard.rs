@@ -31,6 +31,16 @@ impl CopyKind {
         CopyKind::Obf,
     ];
 
+    /// What is copied, in a word or two.
+    pub fn what(self) -> &'static str {
+        match self {
+            CopyKind::Position => "the position",
+            CopyKind::Moves => "the moves",
+            CopyKind::Transcript => "the transcript",
+            CopyKind::Obf => "the OBF line",
+        }
+    }
+
     /// The menu label.
     pub fn label(self) -> &'static str {
         match self {
@@ -47,6 +57,14 @@ impl Session {
     /// a position starts a new stopped game. Text in no known format changes nothing and the
     /// message says what each format found wrong.
     pub fn paste_text(&mut self, text: &str) {
+        if let Err(problem) = self.take_text(text) {
+            self.error(format!("paste: {problem}"));
+        }
+    }
+
+    /// Makes `text` the game, as a paste does: moves, a transcript, a position or an OBF
+    /// line; other text changes nothing and the answer says what each format found wrong.
+    pub fn take_text(&mut self, text: &str) -> Result<(), String> {
         match recognise(text, self.game.shape) {
             Ok(Pasted::Moves {
                 shape,
@@ -58,21 +76,23 @@ impl Session {
                     Ok(()) => {
                         self.replace_game(game, false);
                         self.info(format!(
-                            "pasted {format}: {} moves on {shape}; press Play to continue",
+                            "read {format}: {} moves on {shape}; press Play to continue",
                             self.game.moves().len()
                         ));
+                        Ok(())
                     }
-                    Err(error) => self.error(format!("paste: {error}")),
+                    Err(error) => Err(error.to_string()),
                 }
             }
             Ok(Pasted::Position { setup, format }) => {
                 let shape = setup.shape();
                 self.start_from(setup);
                 self.info(format!(
-                    "pasted {format} on {shape}: press Play to start from it"
+                    "read {format} on {shape}: press Play to start from it"
                 ));
+                Ok(())
             }
-            Err(problem) => self.error(format!("paste: {problem}")),
+            Err(problem) => Err(problem),
         }
     }
 

@@ -3,7 +3,6 @@
 //! position the start of a new, stopped game. Leaving the editor plays on from there.
 
 use super::Session;
-use engine::notation::format_cell;
 use engine::{Color, Setup};
 use lab::ai::Player;
 use lab::game::Game;
@@ -47,7 +46,7 @@ impl Session {
             Some(Color::Green) => None,
         };
         let edited = start.with_cell(cell, next);
-        let name = format_cell(self.game.shape, cell);
+        let name = self.cell_name(cell);
         let what = next.map_or_else(|| "empty".to_string(), |c| format!("{c:?}"));
         self.start_from(edited);
         self.info(format!("editor: {name} is now {what}"));

@@ -70,8 +70,46 @@ impl Session {
         }
     }
 
-    /// Reads a preset file into the user's folder and the roster; a bad file changes nothing.
+    /// Reads a preset file into the user's folder and the roster; a bad file changes nothing,
+    /// and one that would replace a preset of the user's waits for their answer
+    /// ([`Self::answer_import`]).
     pub fn import_preset(&mut self, path: &std::path::Path) {
+        match Preset::load(path) {
+            Ok(incoming) => match self.library.own_file(&incoming) {
+                Some(own) => {
+                    self.pending_import = Some(PendingImport {
+                        source: path.to_path_buf(),
+                        name: incoming.name,
+                        own,
+                    })
+                }
+                None => self.import_now(path),
+            },
+            Err(error) => self.error(error.to_string()),
+        }
+    }
+
+    /// The import waiting for the user's answer, if any.
+    pub fn pending_import(&self) -> Option<&PendingImport> {
+        self.pending_import.as_ref()
+    }
+
+    /// Answers the pending import: replace the user's preset, or keep it.
+    pub fn answer_import(&mut self, replace: bool) {
+        let Some(pending) = self.pending_import.take() else {
+            return;
+        };
+        match replace {
+            true => self.import_now(&pending.source),
+            false => self.info(format!(
+                "import of {} cancelled: yours is kept",
+                pending.name
+            )),
+        }
+    }
+
+    /// Imports the preset file at `path` into the user's folder and the roster.
+    fn import_now(&mut self, path: &std::path::Path) {
         match self.library.import(path) {
             Ok((preset, saved)) => {
                 self.info(format!("{} imported to {}", preset.name, saved.display()));
@@ -94,4 +132,15 @@ impl Session {
             Err(error) => self.error(error.to_string()),
         }
     }
+}
+
+/// A preset file whose import would replace one of the user's presets, waiting for an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingImport {
+    /// The file to import.
+    pub source: std::path::PathBuf,
+    /// The preset's name.
+    pub name: String,
+    /// The user's preset file it would replace.
+    pub own: std::path::PathBuf,
 }

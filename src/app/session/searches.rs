@@ -3,11 +3,45 @@
 
 use std::sync::Arc;
 
-use super::{Session, Shown};
+use super::Session;
 use crate::app::jobs::{EngineJob, JobEvent, Purpose};
+use engine::notation::Move;
 use engine::search::Analysis;
 use engine::search::{Goal, SearchRequest, SearchSettings, Workers};
-use engine::{Color, Weights};
+use engine::{Color, Setup, Weights};
+
+/// The analysis shown for a position.
+#[derive(Clone, Debug)]
+pub struct Shown {
+    /// The position the game started from (its shape is the board).
+    pub start: Setup,
+    /// The moves from `start` that lead to the analysed position.
+    pub moves: Vec<Move>,
+    /// Whose moves are scored.
+    pub mover: Color,
+    /// The AI's choice or the live analysis.
+    pub purpose: Purpose,
+    /// The player whose weights score the moves.
+    pub player: String,
+    /// Scores, nodes and line so far.
+    pub analysis: Analysis,
+}
+
+/// The nodes an AI searched for one move, for the chart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveCost {
+    /// The move's number in the game (1-based).
+    pub number: usize,
+    /// Who moved.
+    pub color: Color,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Seconds spent.
+    pub seconds: f64,
+    /// The value the engine found, for Red (judging units: proven results at ±100,000 +
+    /// margin), if it scored a move.
+    pub red_value: Option<i32>,
+}
 
 impl Session {
     /// Takes in what the running search reported: shows its analysis and plays the AI's move

@@ -54,10 +54,17 @@ impl OrbitCamera {
         self.pitch = (self.pitch + dy * 0.01).clamp(-MAX_PITCH, MAX_PITCH);
     }
 
+    /// The closest the camera comes to the target: outside the sphere around the cube of side
+    /// `n` (with a cell to spare), so that perspective never puts the eye inside the cube.
+    pub fn closest_distance(n: usize) -> f32 {
+        n as f32 * 3f32.sqrt() / 2.0 + 1.0
+    }
+
     /// Zooms by `factor` (> 1 moves closer), within sensible bounds for side `n`.
     pub fn zoom(&mut self, factor: f32, n: usize) {
         let framing = Self::framing_distance(n);
-        self.distance = (self.distance / factor).clamp(framing * 0.2, framing * 4.0);
+        let closest = Self::closest_distance(n);
+        self.distance = (self.distance / factor).clamp(closest, framing * 4.0);
     }
 
     /// Moves the target by a drag of `dx`, `dy` points in a view `height` points tall.
@@ -86,8 +93,9 @@ impl OrbitCamera {
         let aspect = viewport.width as f32 / viewport.height.max(1) as f32;
         let half_tangent = (FIELD_OF_VIEW.to_radians() / 2.0).tan() / aspect.min(1.0);
         if orthographic {
-            // The height that shows the target plane as the perspective view does.
-            let height = 2.0 * self.distance * half_tangent;
+            // The height that shows the target plane as the perspective view does; three-d
+            // scales an orthographic height by the eye's distance to the target itself.
+            let height = 2.0 * half_tangent;
             Camera::new_orthographic(viewport, eye, target, up, height, 0.01, far)
         } else {
             let vertical = degrees(2.0 * half_tangent.atan().to_degrees());
@@ -127,7 +135,14 @@ mod tests {
         for _ in 0..50 {
             camera.zoom(1.5, 8);
         }
-        assert!(camera.distance >= OrbitCamera::framing_distance(8) * 0.2 - 1e-3);
+        assert!(camera.distance >= OrbitCamera::closest_distance(8) - 1e-3);
+        // Zoomed all the way in and turned anywhere, the eye stays outside the cube.
+        for _ in 0..40 {
+            camera.rotate(53.0, 29.0);
+            let eye = camera.eye();
+            let outside = [eye.x, eye.y, eye.z].iter().any(|c| c.abs() > 4.0);
+            assert!(outside, "the eye {eye:?} is inside the 8x8x8 cube");
+        }
         let before = camera;
         camera.pan(100.0, 0.0, 500.0);
         let moved = Vec3::from(camera.target) - Vec3::from(before.target);
@@ -137,5 +152,33 @@ mod tests {
             moved.dot(forward).abs() < 1e-3,
             "panning keeps the distance to the view plane"
         );
+    }
+
+    #[test]
+    fn infinity_keeps_the_apparent_size_of_the_cube() {
+        let viewport = Viewport::new_at_origo(800, 600);
+        for n in [4, 8, 10] {
+            let camera = OrbitCamera::default().framed(n);
+            let (right, up) = camera.screen_axes();
+            let target = Vec3::from(camera.target);
+            let half = n as f32 / 2.0;
+            let spread = |orthographic: bool| {
+                let view = camera.camera(viewport, orthographic);
+                let a = view.pixel_at_position(target + right * half + up * half);
+                let b = view.pixel_at_position(target - right * half - up * half);
+                ((a.x - b.x).abs(), (a.y - b.y).abs())
+            };
+            let (perspective, orthographic) = (spread(false), spread(true));
+            assert!(perspective.0 > 100.0, "{n}: the cube fills the view");
+            for (p, o) in [
+                (perspective.0, orthographic.0),
+                (perspective.1, orthographic.1),
+            ] {
+                assert!(
+                    (p - o).abs() / p < 0.01,
+                    "{n}: {p} px in perspective, {o} px at infinity"
+                );
+            }
+        }
     }
 }

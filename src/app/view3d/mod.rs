@@ -9,11 +9,11 @@ pub mod scene;
 use std::sync::{Arc, Mutex};
 
 use egui::{Pos2, Rect, Sense};
-use three_d::Viewport;
+use three_d::{Vec3, Viewport};
 
+use super::palette;
 use super::session::Session;
 use super::settings::{GridMode, Settings};
-use engine::notation::format_cell;
 use render::{Renderer, SharedRenderer, View};
 
 /// Radians per second of the auto-rotation.
@@ -78,6 +78,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         return;
     }
     let labels = scene.axis_labels.clone();
+    let scores = scene.score_labels.clone();
     let view = View {
         scene,
         orbit: session.settings.camera,
@@ -92,30 +93,54 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         rect,
         callback: Arc::new(callback),
     });
-    for (position, name) in labels {
+    let mover = palette::disc(session.board().mover);
+    let on_screen = |position: Vec3| {
         let pixel = camera.pixel_at_position(position);
-        let at = Pos2::new(
+        Pos2::new(
             rect.min.x + pixel.x / pixels_per_point,
             rect.max.y - pixel.y / pixels_per_point,
-        );
-        ui.painter().text(
-            at,
-            egui::Align2::CENTER_CENTER,
-            name,
-            egui::FontId::proportional(16.0),
-            ui.visuals().strong_text_color(),
-        );
-    }
+        )
+    };
+    paint_labels(ui, &on_screen, &labels, &scores, mover);
     if let Some(cell) = hovered {
         session.hovered = Some(cell);
         if session.settings.hover {
-            let text = format!(
-                "{} · {}",
-                format_cell(shape, cell),
-                session.category(cell).label()
-            );
-            response.on_hover_text_at_pointer(text);
+            response.on_hover_text_at_pointer(session.cell_summary(cell));
         }
+    }
+}
+
+/// The axes' names at their ends, and the best moves' scores beside their hints (the best in
+/// yellow, the others in the mover's colour).
+fn paint_labels(
+    ui: &egui::Ui,
+    on_screen: &dyn Fn(Vec3) -> Pos2,
+    axes: &[(Vec3, &'static str)],
+    scores: &[(Vec3, String, bool)],
+    mover: egui::Color32,
+) {
+    let painter = ui.painter();
+    for &(position, name) in axes {
+        let font = egui::FontId::proportional(16.0);
+        let color = ui.visuals().strong_text_color();
+        painter.text(
+            on_screen(position),
+            egui::Align2::CENTER_CENTER,
+            name,
+            font,
+            color,
+        );
+    }
+    for (position, text, best) in scores {
+        let color = if *best { palette::BEST } else { mover };
+        let font = egui::FontId::monospace(13.0);
+        painter.text(
+            on_screen(*position),
+            egui::Align2::CENTER_BOTTOM,
+            text,
+            font,
+            color,
+        );
     }
 }
 
@@ -192,6 +217,10 @@ fn toolbar(ui: &mut egui::Ui, settings: &mut Settings) {
             .on_hover_text(
                 "View from infinity: orthographic projection instead of perspective (i)",
             );
+    });
+    // The sizes and the reset on a row of their own: a slider with its value never splits.
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().slider_width = 70.0;
         let (low, high) = Settings::SIZES;
         ui.add(egui::Slider::new(&mut settings.ball_size, low..=high).text("B"))
             .on_hover_text("Disc size (b / B)");
@@ -205,7 +234,15 @@ fn toolbar(ui: &mut egui::Ui, settings: &mut Settings) {
             settings.camera = camera::OrbitCamera::default();
         }
     });
-    ui.weak("Left-drag: turn · wheel or middle-drag: zoom · right-drag: pan · click: play");
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(
+                "Left-drag: turn · wheel or middle-drag: zoom · right-drag: pan · click: play",
+            )
+            .weak(),
+        )
+        .wrap(),
+    );
 }
 
 fn background(ui: &egui::Ui) -> egui::Color32 {

@@ -83,6 +83,7 @@ struct Gpu {
     rods: Gm<InstancedMesh, Shaded>,
     halos: Gm<InstancedMesh, Shaded>,
     planes: Gm<InstancedMesh, Shaded>,
+    markers: Gm<InstancedMesh, Shaded>,
 }
 
 impl Gpu {
@@ -99,7 +100,7 @@ impl Gpu {
             )
         };
         let sphere = CpuMesh::sphere(24);
-        let mut cylinder = CpuMesh::cylinder(10);
+        let mut cylinder = CpuMesh::cylinder(4);
         cylinder.compute_normals();
         let square = CpuMesh::square();
         let mut balls = mesh(&square, 1.0, false);
@@ -109,6 +110,7 @@ impl Gpu {
             rods: mesh(&cylinder, 0.0, false),
             halos: mesh(&sphere, 0.0, true),
             planes: mesh(&square, 0.0, true),
+            markers: mesh(&CpuMesh::cube(), 1.0, false),
             context,
         }
     }
@@ -215,13 +217,18 @@ impl Renderer {
         gpu.planes
             .geometry
             .set_instances(&plane_instances(&scene.planes));
+        gpu.markers
+            .geometry
+            .set_instances(&ball_instances(&scene.markers));
         let counts = [
             scene.balls.len(),
+            scene.markers.len(),
             scene.rods.len(),
             scene.halos.len(),
             scene.planes.len(),
         ];
-        let objects: Vec<&dyn Object> = [&gpu.balls, &gpu.rods, &gpu.halos, &gpu.planes]
+        let layers = [&gpu.balls, &gpu.markers, &gpu.rods, &gpu.halos, &gpu.planes];
+        let objects: Vec<&dyn Object> = layers
             .into_iter()
             .zip(counts)
             .filter(|(_, count)| *count > 0)

@@ -57,6 +57,9 @@ pub struct Scene {
     pub balls: Vec<Ball>,
     /// Translucent balls, drawn after the opaque ones.
     pub halos: Vec<Ball>,
+    /// Category or value markers: small cubes (their `radius` is half a side), so that they
+    /// never look like the players' hints.
+    pub markers: Vec<Ball>,
     /// Grid lines and axes.
     pub rods: Vec<Rod>,
     /// The cross-section planes.
@@ -65,7 +68,13 @@ pub struct Scene {
     pub targets: Vec<Target>,
     /// The ends of the axes with their names, for labels.
     pub axis_labels: Vec<(Vec3, &'static str)>,
+    /// The scores of the best few legal moves, beside their hints, and whether each is the
+    /// best.
+    pub score_labels: Vec<(Vec3, String, bool)>,
 }
+
+/// How many of the best moves get their score written beside them in the 3D view.
+const SCORED_HINTS: usize = 3;
 
 /// The colour of a slice plane and of its axis.
 pub const AXIS_COLORS: [Color32; 3] = [
@@ -123,6 +132,7 @@ pub fn build(session: &Session) -> Scene {
         }
     }
     add_markers(session, &occupied, &mut scene);
+    add_score_labels(session, &mut scene);
     add_judge_marks(session, &mut scene);
     if session.is_editing() {
         add_edit_targets(shape, &occupied, &mut scene);
@@ -161,7 +171,7 @@ fn target(cell: usize, center: Vec3, radius: f32) -> Target {
     }
 }
 
-/// Small balls on the empty cells coloured by category or by the weights player's values.
+/// Small cubes on the empty cells coloured by category or by the weights player's values.
 fn add_markers(session: &Session, occupied: &[bool], scene: &mut Scene) {
     let settings = &session.settings;
     if !settings.categories && !settings.values {
@@ -176,11 +186,31 @@ fn add_markers(session: &Session, occupied: &[bool], scene: &mut Scene) {
         } else {
             palette::category(category)
         };
-        scene.balls.push(Ball {
+        scene.markers.push(Ball {
             center: cell_center(shape, cell),
-            radius: 0.11,
+            radius: 0.09,
             color,
         });
+    }
+}
+
+/// The scores of the best few legal moves, written beside their hints (with Scores on).
+fn add_score_labels(session: &Session, scene: &mut Scene) {
+    if !session.settings.board_scores || session.board().over {
+        return;
+    }
+    let mut rows: Vec<(usize, i32)> = session
+        .move_scores()
+        .into_iter()
+        .filter_map(|row| Some((row.cell, row.score?)))
+        .collect();
+    rows.sort_by_key(|&(cell, score)| (std::cmp::Reverse(score), cell));
+    let best = rows.first().map(|&(_, score)| score);
+    let shape = session.board().shape;
+    for &(cell, score) in rows.iter().take(SCORED_HINTS) {
+        let beside = cell_center(shape, cell) + Vec3::new(0.0, 0.35, 0.0);
+        let text = engine::search::short_score_text(score);
+        scene.score_labels.push((beside, text, Some(score) == best));
     }
 }
 
@@ -320,6 +350,18 @@ mod tests {
         // 3 × 6² grid lines and 3 axes.
         assert_eq!(scene.rods.len(), 3 * 36 + 3);
         assert!(scene.halos.is_empty(), "no last move and nothing hovered");
+    }
+
+    #[test]
+    fn category_markers_are_cubes_on_the_empty_cells_not_balls_like_hints() {
+        let (mut session, _folder) = session("4x4x4", GridMode::None);
+        let plain = build(&session);
+        session.settings.categories = true;
+        let marked = build(&session);
+        assert_eq!(marked.balls, plain.balls, "discs and hints are unchanged");
+        let empty = session.board().shape.cells() - 8;
+        assert_eq!(marked.markers.len(), empty);
+        assert!(plain.markers.is_empty());
     }
 
     #[test]

@@ -127,6 +127,21 @@ pub fn score_text(score: i32) -> String {
     }
 }
 
+/// A score in a few characters, for a board square: a proven result as its exact margin
+/// (`=+8`, `=-4`, `=0`), any other score as its number.
+pub fn short_score_text(score: i32) -> String {
+    use super::score::WIN;
+    let margin = match score {
+        s if s >= WIN / 2 => s - WIN,
+        s if s <= -WIN / 2 => s + WIN,
+        s => return s.to_string(),
+    };
+    match margin {
+        0 => "=0".to_string(),
+        m => format!("={m:+}"),
+    }
+}
+
 /// Analyses `position` with the classic search: every root move gets its exact min/max score
 /// at `settings.depth`. `on_update` sees the analysis after each finished root move; `cancel`
 /// stops it within a few thousand nodes per worker.
@@ -247,6 +262,16 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand::rngs::Xoshiro256PlusPlus;
+
+    #[test]
+    fn short_scores_mark_proven_results_by_their_margin() {
+        use crate::search::score::WIN;
+        assert_eq!(short_score_text(WIN + 8), "=+8");
+        assert_eq!(short_score_text(-WIN - 4), "=-4");
+        assert_eq!(short_score_text(WIN), "=0");
+        assert_eq!(short_score_text(-37), "-37");
+        assert_eq!(score_text(WIN + 8), "win +8");
+    }
 
     fn scored(scores: &[(usize, i32)]) -> Analysis {
         Analysis {

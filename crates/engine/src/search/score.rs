@@ -22,11 +22,7 @@ pub fn margin_of_score(score: i32) -> i32 {
 /// The final disc margin of the side with `mine` discs against `theirs`: under misère rules
 /// fewer discs win, so the margin is turned round.
 pub(super) fn final_margin(mine: u32, theirs: u32, rules: Rules) -> i32 {
-    let difference = mine as i32 - theirs as i32;
-    match rules {
-        Rules::Classic => difference,
-        Rules::Misere => -difference,
-    }
+    rules.standing(mine as i32 - theirs as i32)
 }
 
 /// The exact score of a finished game for the side to move: a win is `WIN` plus the disc

@@ -81,3 +81,21 @@ pub fn to_naive<const W: usize>(shape: Shape, position: &Position<W>) -> Naive {
     };
     naive
 }
+
+/// `items` (the bytes or characters of a valid file) with a few edits at random places, for
+/// mutation tests: each edit is (place, kind: 0 replace / 1 insert / 2 delete, new item).
+pub fn mutated<T: Clone>(items: &[T], edits: &[(usize, u8, T)]) -> Vec<T> {
+    let mut items = items.to_vec();
+    for (at, kind, with) in edits {
+        let at = at % (items.len() + 1);
+        match kind % 3 {
+            0 if at < items.len() => items[at] = with.clone(),
+            1 => items.insert(at, with.clone()),
+            _ if at < items.len() => {
+                items.remove(at);
+            }
+            _ => {}
+        }
+    }
+    items
+}

@@ -38,23 +38,22 @@ pub enum RunError {
     File(#[from] FileError),
 }
 
-/// Plays the orders on the current rayon pool, starting them in their order. `on_finished`
-/// sees each game (its index in `orders`, the game, how long it took) as soon as it ends and
-/// decides whether more games start; the result holds each game with its time, `None` for a
-/// game that was not started or was cut short by the cancel flag.
+/// Plays the orders, each with its number, on the current rayon pool, starting them in their
+/// order and drawing each from the stream only when a thread is free for it. `on_finished`
+/// sees each game (its number, the game, how long it took) as soon as it ends and decides
+/// whether more games start. The answer is [`Flow::Stop`] when a game was cut short by the
+/// cancel flag or `on_finished` stopped the run, [`Flow::Continue`] when every order was played.
 pub fn play_games<const W: usize>(
     geometry: &Geometry<W>,
     settings: &GameSettings,
-    orders: &[GameOrder],
+    orders: impl Iterator<Item = (usize, GameOrder)> + Send,
     cancel: &AtomicBool,
     on_finished: &(dyn Fn(usize, &PlayedGame, Duration) -> Flow + Sync),
-) -> Vec<Option<(PlayedGame, Duration)>> {
-    let order: Vec<usize> = (0..orders.len()).collect();
-    run_in_order(orders.len(), &order, &|index| {
+) -> Flow {
+    run_in_order(orders, &|(number, order)| {
         if cancel.load(Ordering::Relaxed) {
-            return (None, Flow::Stop);
+            return Flow::Stop;
         }
-        let order = &orders[index];
         let clock = Instant::now();
         let opening = random_opening(geometry, settings.opening_plies, order.opening_seed);
         let players = [&order.red, &order.green];
@@ -66,11 +65,9 @@ pub fn play_games<const W: usize>(
             order.game_seed,
             cancel,
         ) else {
-            return (None, Flow::Stop);
+            return Flow::Stop;
         };
-        let elapsed = clock.elapsed();
-        let flow = on_finished(index, &game, elapsed);
-        (Some((game, elapsed)), flow)
+        on_finished(number, &game, clock.elapsed())
     })
 }
 
@@ -110,65 +107,69 @@ impl MatchResult {
 }
 
 /// The orders of a match of `per_colour` games with each colour between `first` and
-/// `second`, seeded from `seed`: games go in pairs that share an opening, with the colours
-/// swapped, the first player Red in the first game of each pair.
-pub fn match_orders(first: Weights, second: Weights, per_colour: u32, seed: u64) -> Vec<GameOrder> {
+/// `second`, seeded from `seed`, drawn lazily: games go in pairs that share an opening, with
+/// the colours swapped, the first player Red in the first game of each pair.
+pub fn match_orders(
+    first: Weights,
+    second: Weights,
+    per_colour: u32,
+    seed: u64,
+) -> impl Iterator<Item = GameOrder> + Send {
     let mut rng = stream_rng(seed, 2);
-    (0..per_colour)
-        .flat_map(|_| {
-            let opening_seed = rng.random::<u64>();
-            let game_seeds = [rng.random::<u64>(), rng.random::<u64>()];
-            [
-                GameOrder {
-                    red: first,
-                    green: second,
-                    opening_seed,
-                    game_seed: game_seeds[0],
-                },
-                GameOrder {
-                    red: second,
-                    green: first,
-                    opening_seed,
-                    game_seed: game_seeds[1],
-                },
-            ]
-        })
-        .collect()
+    (0..per_colour).flat_map(move |_| {
+        let opening_seed = rng.random::<u64>();
+        let game_seeds = [rng.random::<u64>(), rng.random::<u64>()];
+        [
+            GameOrder {
+                red: first,
+                green: second,
+                opening_seed,
+                game_seed: game_seeds[0],
+            },
+            GameOrder {
+                red: second,
+                green: first,
+                opening_seed,
+                game_seed: game_seeds[1],
+            },
+        ]
+    })
 }
 
 /// Plays a match (orders from [`match_orders`]) on the current rayon pool; `None` when
-/// cancelled. `on_game` sees the first player's results so far after every game. With a GSPRT the match ends at the first pair of games, in their order, after
-/// which the test decides, and only the pairs up to it count: the same games decide with any
-/// number of workers.
+/// cancelled. `on_game` sees the first player's results so far after every game. With a GSPRT
+/// the match ends at the first pair of games, in their order, after which the test decides,
+/// and only the pairs up to it count: the same games decide with any number of workers.
 pub fn play_match<const W: usize>(
     geometry: &Geometry<W>,
     settings: &GameSettings,
-    orders: &[GameOrder],
+    orders: impl Iterator<Item = GameOrder> + Send,
     early_stop: Option<Gsprt>,
     cancel: &AtomicBool,
     on_game: &(dyn Fn(&MatchResult) + Sync),
 ) -> Option<MatchResult> {
-    let tally = Mutex::new(PairTally::new(orders.len()));
-    play_games(geometry, settings, orders, cancel, &|index, game, _| {
-        let mut tally = tally.lock().expect("the tally is never poisoned");
-        tally.games[index] = Some(MatchResult::of_game(game, first_colour(index)));
-        let mut so_far = MatchResult::default();
-        tally.games.iter().flatten().for_each(|g| so_far.add(g));
-        on_game(&so_far);
-        match early_stop {
-            Some(test) if tally.decides(&test) => Flow::Stop,
-            _ => Flow::Continue,
-        }
-    });
+    let tally = Mutex::new(PairTally::default());
+    let flow = play_games(
+        geometry,
+        settings,
+        orders.enumerate(),
+        cancel,
+        &|index, game, _| {
+            let mut tally = tally.lock().expect("the tally is never poisoned");
+            tally.record(index, MatchResult::of_game(game, first_colour(index)));
+            on_game(&tally.so_far);
+            match early_stop {
+                Some(test) if tally.decides(&test) => Flow::Stop,
+                _ => Flow::Continue,
+            }
+        },
+    );
     let tally = tally.into_inner().expect("the tally is never poisoned");
-    if tally.decided {
-        return Some(tally.counted);
+    match (tally.decided, flow) {
+        (true, _) => Some(tally.counted),
+        (false, Flow::Stop) => None,
+        (false, Flow::Continue) => Some(tally.so_far),
     }
-    let mut total = MatchResult::default();
-    for game in tally.games {
-        total.add(&game?);
-    }
-    Some(total)
 }
 
 /// The colour of the match's first player in game `index` of [`match_orders`].
@@ -181,9 +182,13 @@ fn first_colour(index: usize) -> Color {
 }
 
 /// The games of a match as they finish, and the leading pairs already weighed by a GSPRT.
+#[derive(Default)]
 struct PairTally {
-    /// Each game's result seen from the first player, once it is known.
+    /// Each game's result seen from the first player, once it is known, up to the last game
+    /// finished (the list grows with the games played, not with the games ordered).
     games: Vec<Option<MatchResult>>,
+    /// Every finished game's result together.
+    so_far: MatchResult,
     /// The points of every leading pair weighed so far.
     pair_points: Vec<f64>,
     /// Those pairs' results together.
@@ -193,13 +198,13 @@ struct PairTally {
 }
 
 impl PairTally {
-    fn new(games: usize) -> Self {
-        PairTally {
-            games: vec![None; games],
-            pair_points: Vec::new(),
-            counted: MatchResult::default(),
-            decided: false,
+    /// Notes game `index`'s result.
+    fn record(&mut self, index: usize, result: MatchResult) {
+        if self.games.len() <= index {
+            self.games.resize(index + 1, None);
         }
+        self.games[index] = Some(result);
+        self.so_far.add(&result);
     }
 
     /// Weighs every newly complete leading pair; whether the test has decided.

@@ -45,7 +45,8 @@ impl DuelSettings {
     /// Checks the settings.
     pub fn validate(&self) -> Result<(), String> {
         self.game.validate()?;
-        if self.games < 2 || !self.games.is_multiple_of(2) {
+        engine::bounds::check_range("games", u64::from(self.games), 2, engine::bounds::MAX_GAMES)?;
+        if !self.games.is_multiple_of(2) {
             return Err(format!(
                 "{} games: a match has an even number of games, at least 2 (each opening \
                  with both colours)",
@@ -92,7 +93,7 @@ impl WidthJob for Duel<'_> {
         let result = play_match(
             geometry,
             &settings.game,
-            &orders,
+            orders,
             test,
             self.cancel,
             self.on_game,

@@ -70,9 +70,14 @@ impl Evolution {
         &self.folder
     }
 
-    /// Changes how many generations the run goes to (to extend a finished run).
-    pub fn set_generations(&mut self, generations: u32) {
+    /// Changes how many generations the run goes to (to extend a finished run), within
+    /// [`engine::bounds::MAX_GENERATIONS`].
+    pub fn set_generations(&mut self, generations: u32) -> Result<(), RunError> {
+        let most = engine::bounds::MAX_GENERATIONS;
+        engine::bounds::check_range("generations", generations.into(), 1, most)
+            .map_err(|e| RunError::Settings(e.to_string()))?;
         self.state.settings.generations = generations;
+        Ok(())
     }
 
     /// Runs generations on the current rayon pool until the last one or until the cancel
@@ -293,12 +298,17 @@ impl<const W: usize> Generation<'_, W> {
             Length::Decisive => (1, settings.early_stop),
             Length::Gauntlet => (self.state.multiplier, None),
         };
-        let per_colour = settings.games_per_match * multiplier;
+        // The gauntlet grows with every sweep, up to the bound on a match's games.
+        let most = (engine::bounds::MAX_GAMES / 2) as u32;
+        let per_colour = settings
+            .games_per_match
+            .saturating_mul(multiplier)
+            .min(most);
         let orders = match_orders(first, second, per_colour, self.rng.random::<u64>());
         let result = play_match(
             self.geometry,
             &settings.game,
-            &orders,
+            orders,
             early_stop,
             self.cancel,
             &|_| {},

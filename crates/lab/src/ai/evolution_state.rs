@@ -12,7 +12,7 @@ use super::checkpoint::Checkpointed;
 use super::gsprt::Gsprt;
 use super::selfplay::GameSettings;
 use crate::players::preset::{check_name, file_name_of};
-use engine::Weights;
+use engine::{Weights, bounds};
 
 /// The gauntlet's first multiplier of the scout match size.
 const FIRST_MULTIPLIER: u32 = 10;
@@ -173,6 +173,10 @@ impl EvolutionSettings {
         if self.games_per_match == 0 {
             return Err("a match needs at least one game per colour".to_string());
         }
+        let per_colour = u64::from(self.games_per_match);
+        bounds::check_range("games per colour", per_colour, 1, bounds::MAX_GAMES / 2)?;
+        let generations = u64::from(self.generations);
+        bounds::check_range("generations", generations, 1, bounds::MAX_GENERATIONS)?;
         if self.mutation_percent == 0 || self.mutation_percent > 100 {
             return Err(format!(
                 "mutation {} %: choose 1 to 100",

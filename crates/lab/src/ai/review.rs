@@ -2,6 +2,7 @@
 //! loss against the reference's best, the reference value for Red after every move, mistakes
 //! above a threshold, and a summary per side.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::reference::{Loss, Reference, ReferenceCache, ReferenceSettings};
@@ -178,23 +179,26 @@ pub fn review_game(
     let plies = game.moves().len();
     let setups = game.setups();
     let done = AtomicUsize::new(0);
-    let references = run_in_order(plies + 1, &middle_first(plies + 1), &|ply| {
+    let references: Vec<OnceLock<Reference>> = (0..=plies).map(|_| OnceLock::new()).collect();
+    run_in_order(middle_first(plies + 1).into_iter(), &|ply| {
         let played: Vec<usize> = match game.moves().get(ply) {
             Some(&Move::Play(cell)) => vec![cell],
             _ => Vec::new(),
         };
         let reference = cache.analyze_moves(&setups[ply], settings, &played, cancel);
         if reference.cancelled {
-            return (None, Flow::Stop);
+            return Flow::Stop;
         }
         on_progress(ReviewProgress {
             done: done.fetch_add(1, Ordering::Relaxed) + 1,
             total: plies + 1,
         });
-        (Some(reference), Flow::Continue)
+        let _ = references[ply].set(reference);
+        Flow::Continue
     });
     let references: Vec<Reference> = references
         .into_iter()
+        .map(OnceLock::into_inner)
         .collect::<Option<_>>()
         .ok_or(ReviewCancelled)?;
     let mut review = Review {

@@ -15,7 +15,7 @@ use rand::{RngExt, SeedableRng};
 use crate::players::player::SearchKind;
 use engine::notation::{Move, replay};
 use engine::search::{Goal, SearchSettings};
-use engine::{Color, Geometry, Outcome, Position, Rules, Shape, Weights};
+use engine::{Color, Geometry, Outcome, Position, Rules, Shape, Weights, bounds};
 
 /// The transposition table of one strong-search move in a game (small: games run in parallel
 /// and each move searches shallowly; a fresh table is zeroed by the allocator — 4 MB cost a
@@ -160,11 +160,10 @@ pub fn play_game<const W: usize>(
 }
 
 impl GameSettings {
-    /// Checks the settings: a depth of at least 1 and an opening shorter than a game.
+    /// Checks the settings: a depth within [`bounds::MAX_DEPTH`] and an opening shorter than
+    /// a game.
     pub fn validate(&self) -> Result<(), String> {
-        if self.depth == 0 {
-            return Err("the search depth must be at least 1".to_string());
-        }
+        bounds::check_depth("depth", self.depth)?;
         let limit = (self.shape.cells() / 4) as u32;
         if self.opening_plies > limit {
             return Err(format!(

@@ -13,8 +13,10 @@ use super::arena::{Flow, GameOrder, RunError, play_games};
 use super::crosstable::Crosstable;
 use super::selfplay::{GameSettings, PlayedGame, stream_rng};
 use crate::files::FileError;
+use crate::game::Game;
+use crate::players::player::Player;
 use crate::players::preset::Preset;
-use engine::notation::{format_moves, parse_moves};
+use engine::notation::{Move, format_moves, parse_moves};
 use engine::{Geometry, Outcome, WidthJob};
 use rand::RngExt;
 
@@ -107,6 +109,9 @@ impl TournamentSettings {
         if self.games_per_pairing == 0 {
             return Err("each pairing needs at least one game".to_string());
         }
+        let games = self.pairings() as u64 * u64::from(self.games_per_pairing);
+        engine::bounds::check_range("games", games, 1, engine::bounds::MAX_GAMES)
+            .map_err(|e| format!("{e} ({} per pairing)", self.games_per_pairing))?;
         if self.game.opening_plies > 0 && !self.games_per_pairing.is_multiple_of(2) {
             return Err(format!(
                 "{} games per pairing: with random openings the number must be even, since \
@@ -117,28 +122,40 @@ impl TournamentSettings {
         Ok(())
     }
 
-    /// Every game in order: pairing by pairing, games in pairs that share an opening (the
-    /// first-listed player Red first, then Green).
-    pub fn schedule(&self) -> Vec<Fixture> {
-        let count = self.players.len();
-        let mut fixtures = Vec::new();
-        for first in 0..count {
-            for second in first + 1..count {
-                for game in 0..self.games_per_pairing {
-                    let (red, green) = if game % 2 == 0 {
-                        (first, second)
-                    } else {
-                        (second, first)
-                    };
-                    fixtures.push(Fixture {
-                        red,
-                        green,
-                        opening: game / 2,
-                    });
-                }
-            }
+    /// The pairings: every two players once.
+    pub fn pairings(&self) -> usize {
+        let players = self.players.len();
+        players * players.saturating_sub(1) / 2
+    }
+
+    /// The games of the schedule (settings that pass [`Self::validate`] have at most
+    /// [`engine::bounds::MAX_GAMES`]).
+    pub fn games(&self) -> usize {
+        self.pairings() * self.games_per_pairing as usize
+    }
+
+    /// Game `index` of the schedule, computed on demand (a schedule is never held whole):
+    /// pairing by pairing, games in pairs that share an opening (the first-listed player Red
+    /// first, then Green).
+    pub fn fixture(&self, index: usize) -> Fixture {
+        let per_pairing = self.games_per_pairing as usize;
+        let (mut pairing, game) = (index / per_pairing, index % per_pairing);
+        let players = self.players.len();
+        let mut first = 0;
+        while pairing >= players - 1 - first {
+            pairing -= players - 1 - first;
+            first += 1;
         }
-        fixtures
+        let second = first + 1 + pairing;
+        let (red, green) = match game % 2 {
+            0 => (first, second),
+            _ => (second, first),
+        };
+        Fixture {
+            red,
+            green,
+            opening: (game / 2) as u32,
+        }
     }
 
     /// The players' names in order.
@@ -170,9 +187,8 @@ pub fn run_tournament(
 ) -> Result<TournamentResult, RunError> {
     settings.validate().map_err(RunError::Settings)?;
     let log = games_file.map(GamesFile::create).transpose()?;
-    let every: Vec<usize> = (0..settings.schedule().len()).collect();
     let sink = log.as_ref().map(|log| log as &dyn GameSink);
-    play_tournament_games(settings, &every, sink, cancel, on_game)
+    play_tournament_games(settings, 0..settings.games(), sink, cancel, on_game)
 }
 
 /// Where a tournament's games go the moment they end, one line each (see [`game_line`]).
@@ -185,7 +201,7 @@ pub trait GameSink: Sync {
 /// pool, each sent to `sink` as it ends; the result holds these games only.
 pub fn play_tournament_games(
     settings: &TournamentSettings,
-    items: &[usize],
+    items: impl ExactSizeIterator<Item = usize> + Send,
     sink: Option<&dyn GameSink>,
     cancel: &AtomicBool,
     on_game: &(dyn Fn(&TournamentGame, &Progress) + Sync),
@@ -200,90 +216,86 @@ pub fn play_tournament_games(
     })
 }
 
-struct Run<'a> {
+struct Run<'a, I> {
     settings: &'a TournamentSettings,
-    items: &'a [usize],
+    items: I,
     log: Option<&'a dyn GameSink>,
     cancel: &'a AtomicBool,
     on_game: &'a (dyn Fn(&TournamentGame, &Progress) + Sync),
 }
 
-impl WidthJob for Run<'_> {
+/// The games finished so far, their nodes, and the first games-file error.
+#[derive(Default)]
+struct Tally {
+    games: Vec<TournamentGame>,
+    nodes: u64,
+    problem: Option<FileError>,
+}
+
+impl<I: ExactSizeIterator<Item = usize> + Send> WidthJob for Run<'_, I> {
     type Output = Result<TournamentResult, RunError>;
 
     fn run<const W: usize>(self, geometry: &Geometry<W>) -> Self::Output {
         let settings = self.settings;
-        let schedule = settings.schedule();
-        let fixtures: Vec<Fixture> = self.items.iter().map(|&item| schedule[item]).collect();
-        let orders: Vec<GameOrder> = self
-            .items
-            .iter()
-            .zip(&fixtures)
-            .map(|(&index, fixture)| GameOrder {
+        let scheduled = self.items.len();
+        let orders = self.items.map(|index| {
+            let fixture = settings.fixture(index);
+            let opening = 3 + u64::from(fixture.opening);
+            let order = GameOrder {
                 red: settings.players[fixture.red].weights,
                 green: settings.players[fixture.green].weights,
-                opening_seed: stream_rng(settings.seed, 3 + u64::from(fixture.opening)).random(),
+                opening_seed: stream_rng(settings.seed, opening).random(),
                 game_seed: stream_rng(settings.seed, (1 << 32) + index as u64).random(),
-            })
-            .collect();
+            };
+            (index, order)
+        });
         let clock = Instant::now();
-        let tally = Mutex::new((0usize, 0u64, None::<FileError>));
-        let games = play_games(
+        let tally = Mutex::new(Tally::default());
+        play_games(
             geometry,
             &settings.game,
-            &orders,
+            orders,
             self.cancel,
-            &|order, game, elapsed| {
+            &|index, game, elapsed| {
                 let finished = TournamentGame {
-                    index: self.items[order],
-                    fixture: fixtures[order],
+                    index,
+                    fixture: settings.fixture(index),
                     game: game.clone(),
                     elapsed,
                 };
                 let mut tally = tally.lock().expect("the tally is never poisoned");
-                tally.0 += 1;
-                tally.1 += game.nodes;
+                tally.nodes += game.nodes;
                 if let Some(log) = self.log
                     && let Err(problem) = log.append_line(&game_line(settings, &finished))
                 {
-                    tally.2.get_or_insert(problem);
+                    tally.problem.get_or_insert(problem);
                 }
                 let seconds = clock.elapsed().as_secs_f64().max(1e-9);
+                let done = tally.games.len() + 1;
                 let progress = Progress {
-                    done: tally.0,
-                    total: fixtures.len(),
+                    done,
+                    total: scheduled,
                     elapsed: clock.elapsed(),
-                    games_per_second: tally.0 as f64 / seconds,
-                    nodes_per_second: tally.1 as f64 / seconds,
+                    games_per_second: done as f64 / seconds,
+                    nodes_per_second: tally.nodes as f64 / seconds,
                 };
+                tally.games.push(finished.clone());
                 drop(tally);
                 (self.on_game)(&finished, &progress);
                 Flow::Continue
             },
         );
-        let (_, nodes, problem) = tally.into_inner().expect("the tally is never poisoned");
-        if let Some(problem) = problem {
+        let mut tally = tally.into_inner().expect("the tally is never poisoned");
+        if let Some(problem) = tally.problem {
             return Err(problem.into());
         }
-        let games: Vec<TournamentGame> = games
-            .into_iter()
-            .enumerate()
-            .filter_map(|(order, played)| {
-                let (game, elapsed) = played?;
-                Some(TournamentGame {
-                    index: self.items[order],
-                    fixture: fixtures[order],
-                    game,
-                    elapsed,
-                })
-            })
-            .collect();
+        tally.games.sort_by_key(|game| game.index);
         Ok(TournamentResult {
             settings: settings.clone(),
-            cancelled: games.len() < fixtures.len(),
-            scheduled: fixtures.len(),
-            games,
-            nodes,
+            cancelled: tally.games.len() < scheduled,
+            scheduled,
+            games: tally.games,
+            nodes: tally.nodes,
             elapsed: clock.elapsed(),
         })
     }
@@ -362,7 +374,6 @@ fn winner_label(outcome: Outcome) -> String {
 /// players and opening) and its result must agree with its disc counts.
 pub fn parse_game_line(
     settings: &TournamentSettings,
-    schedule: &[Fixture],
     line: &str,
 ) -> Result<TournamentGame, String> {
     let fields: Vec<&str> = line.split(',').collect();
@@ -388,16 +399,13 @@ pub fn parse_game_line(
         text.parse::<u64>()
             .map_err(|_| format!("{name} `{text}` is not a whole number"))
     };
-    let index = (count("game", number)? as usize)
-        .checked_sub(1)
-        .filter(|&index| index < schedule.len())
-        .ok_or_else(|| {
-            format!(
-                "game {number} is not in the schedule of {} games",
-                schedule.len()
-            )
-        })?;
-    let fixture = schedule[index];
+    let scheduled = settings.games();
+    let index = usize::try_from(count("game", number)?)
+        .ok()
+        .and_then(|number| number.checked_sub(1))
+        .filter(|&index| index < scheduled)
+        .ok_or_else(|| format!("game {number} is not in the schedule of {scheduled} games"))?;
+    let fixture = settings.fixture(index);
     let name = |index: usize| settings.players[index].name.as_str();
     if (red, green) != (name(fixture.red), name(fixture.green))
         || count("opening", opening)? != u64::from(fixture.opening) + 1
@@ -410,28 +418,56 @@ pub fn parse_game_line(
             fixture.opening + 1
         ));
     }
-    let red_discs = count("red discs", red_discs)? as u32;
-    let green_discs = count("green discs", green_discs)? as u32;
-    let outcome = Outcome::from_counts(red_discs, green_discs, settings.game.rules);
-    let expected = winner_label(outcome);
-    if winner != expected {
-        return Err(format!(
-            "game {number}: {red_discs}–{green_discs} is a result for {expected}, not {winner}"
-        ));
-    }
     let moves =
         parse_moves(settings.game.shape, moves).map_err(|e| format!("game {number}: {e}"))?;
+    let (red_count, green_count, outcome) = replay_result(settings, &moves)
+        .map_err(|problem| format!("game {number}: the moves do not replay: {problem}"))?;
+    let claimed = (
+        count("red discs", red_discs)?,
+        count("green discs", green_discs)?,
+    );
+    if claimed != (u64::from(red_count), u64::from(green_count)) || winner != winner_label(outcome)
+    {
+        return Err(format!(
+            "game {number} claims {red_discs}–{green_discs} ({winner}), but its moves end \
+             {red_count}–{green_count} ({})",
+            winner_label(outcome)
+        ));
+    }
     Ok(TournamentGame {
         index,
         fixture,
         game: PlayedGame {
             opening_length: settings.game.opening_plies as usize,
             moves,
-            red_discs,
-            green_discs,
+            red_discs: red_count,
+            green_discs: green_count,
             outcome,
             nodes: count("nodes", nodes)?,
         },
         elapsed: Duration::from_millis(count("milliseconds", millis)?),
     })
+}
+
+/// Replays a game's moves from the start: its final discs and outcome, or why it is not a
+/// finished game.
+fn replay_result(
+    settings: &TournamentSettings,
+    moves: &[Move],
+) -> Result<(u32, u32, Outcome), String> {
+    let (shape, rules) = (settings.game.shape, settings.game.rules);
+    let mut game = Game::new(shape, rules, Player::Human, Player::Human);
+    game.set_moves(moves.to_vec()).map_err(|e| e.to_string())?;
+    if game.moves().len() != moves.len() {
+        return Err("a pass is missing".to_string());
+    }
+    let opening = settings.game.opening_plies as usize;
+    if moves.len() < opening {
+        return Err(format!(
+            "{} moves, shorter than the {opening}-ply opening",
+            moves.len()
+        ));
+    }
+    game.result()
+        .ok_or_else(|| format!("the game is not over after its {} moves", moves.len()))
 }

@@ -87,7 +87,7 @@ pub fn run_compare_shard(
     on_position: &(dyn Fn(CompareProgress) + Sync),
 ) -> Result<Option<PathBuf>, RunError> {
     let writer = ShardWriter::create(folder, &Stamp::new(COMPARE, stamp), shard)?;
-    let items = shard.items(positions.len());
+    let items: Vec<usize> = shard.items(positions.len()).collect();
     let mine: Vec<Setup> = items.iter().map(|&item| positions[item].clone()).collect();
     let failure = Mutex::new(None::<FileError>);
     let clock = std::time::Instant::now();

@@ -11,10 +11,11 @@ use std::sync::atomic::AtomicBool;
 use super::gather::ShardSet;
 use super::shard::Shard;
 use super::shard_file::{ShardWriter, Stamp};
-use crate::files::FileError;
+use crate::files::{FileError, Overwrite, check_output};
 use crate::tune::generate::{GameSelection, GenerationProgress, RecordSink, generate_selected};
+use crate::tune::position_record::PositionRecord;
 use crate::tune::position_set::{
-    PositionRecord, PositionSetSettings, PositionSetWriter, ResumePoint, read_position_set,
+    PositionSetSettings, PositionSetWriter, ResumePoint, read_position_set,
 };
 
 /// The kind of run in a position set's shard files.
@@ -81,18 +82,14 @@ pub fn run_positions_shard(
     writer.finish(progress.seconds).map(Some)
 }
 
-/// Joins the shards into the position set `out` (refused if it exists), written beside it
-/// and checked record by record before it takes its name. Returns the set's records.
-pub fn merge_positions(set: &ShardSet, out: &Path) -> Result<usize, String> {
+/// Joins the shards into the position set `out` (an existing one is replaced only as
+/// `overwrite` allows), written beside it and checked record by record before it takes its
+/// name. Returns the set's records.
+pub fn merge_positions(set: &ShardSet, out: &Path, overwrite: Overwrite) -> Result<usize, String> {
     let first = &set.shards[0];
     let settings: PositionSetSettings = crate::files::parse_ron(&set.stamp.settings)
         .map_err(|e| format!("{}: line 2: the settings: {e}", first.path.display()))?;
-    if out.exists() {
-        return Err(format!(
-            "{}: the file exists: choose another name (nothing was changed)",
-            out.display()
-        ));
-    }
+    check_output(out, overwrite).map_err(|e| e.to_string())?;
     let mut games: BTreeMap<u64, Vec<String>> = BTreeMap::new();
     for shard in &set.shards {
         let selection = selection(&settings, shard.shard);

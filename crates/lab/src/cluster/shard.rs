@@ -22,9 +22,10 @@ impl Shard {
         item % self.count as usize == (self.index - 1) as usize
     }
 
-    /// The items of a schedule of `total` that this shard plays, in order.
-    pub fn items(&self, total: usize) -> Vec<usize> {
-        (0..total).filter(|&item| self.owns(item)).collect()
+    /// The items of a schedule of `total` that this shard plays, in order (counted, never
+    /// listed whole).
+    pub fn items(&self, total: usize) -> std::iter::StepBy<std::ops::Range<usize>> {
+        (self.index as usize - 1..total).step_by(self.count as usize)
     }
 
     /// The shard's file name for a run of `kind`, e.g. `tournament-003-of-008.shard`.

@@ -13,14 +13,17 @@
 //! on disk: a file without `.partial` is always whole, and a rerun replaces it atomically.
 
 use std::fs::{self, File};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use serde::Serialize;
 
 use super::shard::Shard;
-use crate::files::{FileError, open_regular};
+use crate::files::{FileError, open_regular, read_line_bounded};
+
+/// The most lines a shard file holds: its header, a record per game or position, its end.
+const MAX_SHARD_LINES: u64 = engine::bounds::MAX_POSITIONS + 3;
 use crate::tune::position_set::short_hash;
 
 const MAGIC: &str = "reversi3d-shard";
@@ -134,16 +137,37 @@ pub struct ShardFile {
     pub seconds: f64,
 }
 
+/// The lines of a shard file without their line breaks, each and all within their bounds.
+fn read_lines(path: &Path) -> Result<Vec<String>, FileError> {
+    let fail =
+        |line: usize, problem: String| FileError::new(path, format!("line {line}: {problem}"));
+    let mut lines = Vec::new();
+    let mut reader = BufReader::new(open_regular(path)?);
+    let mut bytes = Vec::new();
+    loop {
+        let number = lines.len() + 1;
+        if number as u64 > MAX_SHARD_LINES {
+            return Err(fail(number, format!("over {MAX_SHARD_LINES} lines")));
+        }
+        bytes.clear();
+        if read_line_bounded(&mut reader, &mut bytes).map_err(|e| fail(number, e))? == 0 {
+            return Ok(lines);
+        }
+        let text = std::str::from_utf8(&bytes).map_err(|_| fail(number, "not UTF-8".into()))?;
+        lines.push(
+            text.trim_end_matches('\n')
+                .trim_end_matches('\r')
+                .to_string(),
+        );
+    }
+}
+
 /// Reads a shard file, refusing one that is not whole: a bad header, or no `end` line (a
 /// task that was killed or is still running) — never half-read.
 pub fn read_shard(path: &Path) -> Result<ShardFile, FileError> {
     let fail =
         |line: usize, problem: String| FileError::new(path, format!("line {line}: {problem}"));
-    let mut lines = Vec::new();
-    for (number, line) in BufReader::new(open_regular(path)?).lines().enumerate() {
-        let line = line.map_err(|e| fail(number + 1, e.to_string()))?;
-        lines.push(line);
-    }
+    let lines = read_lines(path)?;
     let header = lines.first().map(String::as_str).unwrap_or("");
     let kind = match header.split(' ').collect::<Vec<_>>()[..] {
         [MAGIC, version, kind] => {

@@ -85,8 +85,8 @@ pub fn run_tournament_shard(
     settings.validate().map_err(RunError::Settings)?;
     let stamp = Stamp::new(TOURNAMENT, &TournamentStamp::of(settings));
     let writer = ShardWriter::create(folder, &stamp, shard)?;
-    let items = shard.items(settings.schedule().len());
-    let result = play_tournament_games(settings, &items, Some(&writer), cancel, on_game)?;
+    let items = shard.items(settings.games());
+    let result = play_tournament_games(settings, items, Some(&writer), cancel, on_game)?;
     let file = match result.cancelled {
         true => None,
         false => Some(writer.finish(result.elapsed.as_secs_f64())?),
@@ -110,15 +110,14 @@ pub fn merge_tournament(set: &ShardSet) -> Result<TournamentResult, String> {
     settings
         .validate()
         .map_err(|e| format!("{}: the settings: {e}", first.path.display()))?;
-    let schedule = settings.schedule();
-    let total = schedule.len();
+    let total = settings.games();
     let mut games = BTreeMap::new();
     let mut seconds = 0.0f64;
     for shard in &set.shards {
         let at = |line: usize| format!("{} line {line}", shard.path.display());
         for (line, record) in &shard.records {
-            let game = parse_game_line(&settings, &schedule, record)
-                .map_err(|e| format!("{}: {e}", at(*line)))?;
+            let game =
+                parse_game_line(&settings, record).map_err(|e| format!("{}: {e}", at(*line)))?;
             if !shard.shard.owns(game.index) {
                 return Err(format!(
                     "{}: game {} belongs to shard {}, not {}",

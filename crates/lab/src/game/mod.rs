@@ -94,6 +94,16 @@ impl Game {
         &self.moves
     }
 
+    /// Who plays move `index` (from 0) of the history: the start's side to move first, then
+    /// each side in turn (passes are written out, so every entry alternates).
+    pub fn mover_of_move(&self, index: usize) -> Color {
+        let first = self.start.to_move();
+        match index % 2 {
+            0 => first,
+            _ => first.opponent(),
+        }
+    }
+
     /// How many moves of the history are on the board now.
     pub fn cursor(&self) -> usize {
         self.cursor

@@ -18,7 +18,7 @@ use engine::{Outcome, Rules, Setup, Shape};
 pub const GAME_VERSION: u32 = 1;
 
 /// The deepest search depth a record may ask for.
-const MAX_DEPTH: u32 = 64;
+use engine::bounds::MAX_DEPTH;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -10,6 +10,18 @@ use crate::files::FileError;
 /// The environment variable that moves the data directory (portable installs, tests).
 pub const DATA_DIR_VARIABLE: &str = "REVERSI3D_DATA_DIR";
 
+/// The folder of every file the program keeps for the user (presets, the workspace's state):
+/// `$REVERSI3D_DATA_DIR` when set, else the platform's data directory for reversi3d.
+pub fn data_dir() -> Result<PathBuf, String> {
+    match std::env::var_os(DATA_DIR_VARIABLE) {
+        Some(dir) => Ok(PathBuf::from(dir)),
+        None => Ok(directories::ProjectDirs::from("", "", "reversi3d")
+            .ok_or("no home directory to keep files in; set REVERSI3D_DATA_DIR")?
+            .data_dir()
+            .to_path_buf()),
+    }
+}
+
 /// Built-in presets plus the user's own, kept as one RON file each in a folder.
 #[derive(Clone, Debug)]
 pub struct PresetLibrary {
@@ -26,14 +38,7 @@ impl PresetLibrary {
 
     /// The library in the user's data directory.
     pub fn user_default() -> Result<Self, String> {
-        let data = match std::env::var_os(DATA_DIR_VARIABLE) {
-            Some(dir) => PathBuf::from(dir),
-            None => directories::ProjectDirs::from("", "", "reversi3d")
-                .ok_or("no home directory to keep presets in; set REVERSI3D_DATA_DIR")?
-                .data_dir()
-                .to_path_buf(),
-        };
-        Ok(Self::at(data.join("presets")))
+        Ok(Self::at(data_dir()?.join("presets")))
     }
 
     /// The folder of the user's presets.
@@ -96,8 +101,15 @@ impl PresetLibrary {
         Ok(path)
     }
 
-    /// Reads and checks a preset file and only then saves it into the user's folder; a file
-    /// that is refused changes nothing.
+    /// The file of the user's own preset of that name, when there is one (a built-in player
+    /// of that name does not count: a preset of the user's replaces it).
+    pub fn own_file(&self, preset: &Preset) -> Option<PathBuf> {
+        Some(self.folder.join(preset.file_name())).filter(|path| path.exists())
+    }
+
+    /// Reads and checks a preset file and only then saves it into the user's folder (over
+    /// the user's own preset of that name, if any: ask first, see [`Self::own_file`]); a
+    /// file that is refused changes nothing.
     pub fn import(&self, source: &Path) -> Result<(Preset, PathBuf), FileError> {
         let preset = Preset::load(source)?;
         let path = self.save(&preset)?;

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use super::position_set::{Label, Sample};
+use super::position_record::{Label, Sample};
 use engine::Weights;
 
 /// What the weights are fitted to.

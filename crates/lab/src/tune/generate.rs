@@ -9,9 +9,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::position_set::{
-    GameResult, Label, PositionRecord, PositionSetSettings, PositionSetWriter, ResumePoint,
-};
+use super::position_record::{GameResult, Label, PositionRecord};
+use super::position_set::{PositionSetSettings, PositionSetWriter, ResumePoint};
 use crate::ai::reference::{DECISIVE, ReferenceLimit, ReferenceSettings, analyze_reference_at};
 use crate::ai::sampling::GameDraw;
 use crate::ai::selfplay::PlayedGame;

@@ -4,5 +4,6 @@
 pub mod fit;
 pub mod generate;
 pub mod pattern_fit;
+pub mod position_record;
 pub mod position_set;
 pub mod rounds;

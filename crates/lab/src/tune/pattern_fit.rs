@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::position_set::{Label, Sample};
+use super::position_record::{Label, Sample};
 use engine::patterns::{
     PatternEvaluation, PhaseWeights, UNITS_PER_DISC, equivalent_entries, feature_indices,
     instance_count, table_entries, transform_board,

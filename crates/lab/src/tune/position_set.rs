@@ -21,11 +21,11 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::position_record::{PositionRecord, Sample, parse_record};
 use crate::ai::selfplay::GameSettings;
-use crate::files::{FileError, open_regular, write_atomically};
+use crate::files::{FileError, open_regular, read_line_bounded, write_atomically};
 pub use crate::players::preset::NamedWeights;
-use engine::notation::parse_position;
-use engine::{Features, Geometry, WidthJob};
+use engine::{Geometry, WidthJob, bounds};
 
 /// The first word of every position-set file.
 const MAGIC: &str = "reversi3d-positions";
@@ -67,11 +67,14 @@ impl PositionSetSettings {
         if self.players.is_empty() {
             return Err("name at least one player".to_string());
         }
-        if self.count == 0 || self.per_game == 0 {
-            return Err("the count and the positions per game must be at least 1".to_string());
-        }
-        if self.label.as_ref().is_some_and(|label| label.depth == 0) {
-            return Err("the label depth must be at least 1".to_string());
+        let positions =
+            |what, value: usize| bounds::check_range(what, value as u64, 1, bounds::MAX_POSITIONS);
+        positions("count", self.count)?;
+        positions("positions per game", self.per_game)?;
+        if let Some(label) = &self.label {
+            bounds::check_depth("label depth", label.depth)?;
+            let cells = self.game.shape.cells() as u64;
+            bounds::check_range("exact empties", u64::from(label.exact_empties), 0, cells)?;
         }
         Ok(())
     }
@@ -84,138 +87,16 @@ impl PositionSetSettings {
 
 /// The first 16 hexadecimal digits of the SHA-256 of `bytes`.
 pub fn short_hash(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
+    hex_prefix(&Sha256::digest(bytes))
+}
+
+/// The first 8 bytes of a digest in hexadecimal.
+fn hex_prefix(digest: &[u8]) -> String {
+    digest
         .iter()
         .take(8)
         .map(|byte| format!("{byte:02x}"))
         .collect()
-}
-
-/// The game's result for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// The side to move went on to win.
-    Win,
-    /// The game was drawn.
-    Draw,
-    /// The side to move went on to lose.
-    Loss,
-}
-
-impl GameResult {
-    /// 1, ½ or 0.
-    pub fn points(self) -> f64 {
-        match self {
-            GameResult::Win => 1.0,
-            GameResult::Draw => 0.5,
-            GameResult::Loss => 0.0,
-        }
-    }
-
-    fn letter(self) -> char {
-        match self {
-            GameResult::Win => 'W',
-            GameResult::Draw => 'D',
-            GameResult::Loss => 'L',
-        }
-    }
-}
-
-/// A deeper search's value of a position for its side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Label {
-    /// The final disc margin under perfect play.
-    Exact(i32),
-    /// The strong search's value in evaluation units at a depth.
-    Heuristic {
-        /// The value.
-        value: i32,
-        /// The depth searched.
-        depth: u32,
-    },
-}
-
-impl Label {
-    fn text(label: Option<Label>) -> String {
-        match label {
-            None => "-".to_string(),
-            Some(Label::Exact(margin)) => format!("={margin}"),
-            Some(Label::Heuristic { value, depth }) => format!("~{value}@{depth}"),
-        }
-    }
-
-    fn parse(text: &str) -> Result<Option<Label>, String> {
-        let bad = || format!("label '{text}' is not -, =margin or ~value@depth");
-        if text == "-" {
-            return Ok(None);
-        }
-        if let Some(margin) = text.strip_prefix('=') {
-            return Ok(Some(Label::Exact(margin.parse().map_err(|_| bad())?)));
-        }
-        let (value, depth) = text
-            .strip_prefix('~')
-            .and_then(|rest| rest.split_once('@'))
-            .ok_or_else(bad)?;
-        Ok(Some(Label::Heuristic {
-            value: value.parse().map_err(|_| bad())?,
-            depth: depth.parse().map_err(|_| bad())?,
-        }))
-    }
-}
-
-/// One line of a position set.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionRecord {
-    /// The game it comes from.
-    pub game: u64,
-    /// Its number among the positions drawn from that game (from 0).
-    pub slot: usize,
-    /// How many positions were drawn from that game.
-    pub of: usize,
-    /// Our position text.
-    pub position: String,
-    /// The nine feature differences from the side to move's view.
-    pub features: Features,
-    /// The game's result for the side to move.
-    pub result: GameResult,
-    /// The final disc margin for the side to move.
-    pub margin: i32,
-    /// The deeper search's value, when the set is labelled.
-    pub label: Option<Label>,
-}
-
-impl PositionRecord {
-    /// The record's line, without its newline.
-    pub fn line(&self) -> String {
-        let features: Vec<String> = self.features.0.iter().map(i32::to_string).collect();
-        format!(
-            "{}\t{}/{}\t{}\t{:+}\t{}\t{}\t{}",
-            self.game,
-            self.slot,
-            self.of,
-            self.result.letter(),
-            self.margin,
-            Label::text(self.label),
-            features.join(","),
-            self.position
-        )
-    }
-}
-
-/// What fitting needs of a record (positions themselves are not kept: a set holds millions).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sample {
-    /// The game it comes from (hold-out sets are whole games).
-    pub game: u64,
-    /// The features from the side to move's view.
-    pub features: Features,
-    /// The game's result for the side to move: 1, ½ or 0.
-    pub result: f64,
-    /// The deeper search's value, if labelled.
-    pub label: Option<Label>,
-    /// On a board of one word (8×8 and smaller): the side to move's and the other side's
-    /// discs, for fitting the pattern evaluation.
-    pub discs: Option<[u64; 2]>,
 }
 
 /// A position set as read.
@@ -261,14 +142,15 @@ pub fn read_position_set(path: &Path) -> Result<PositionSet, FileError> {
 
 /// The two header lines: the settings, their hash and the header's length in bytes.
 fn read_header(reader: &mut impl BufRead) -> Result<(PositionSetSettings, String, u64), String> {
-    let mut first = String::new();
-    let mut second = String::new();
-    let read = |reader: &mut dyn BufRead, line: &mut String| {
-        reader
-            .read_line(line)
-            .map_err(|e| format!("unreadable header: {e}"))
+    let mut read = |number: usize| {
+        let mut line = Vec::new();
+        let bytes =
+            read_line_bounded(reader, &mut line).map_err(|e| format!("line {number}: {e}"))?;
+        let text = String::from_utf8(line).map_err(|_| format!("line {number}: not UTF-8"))?;
+        Ok::<_, String>((text, bytes))
     };
-    let bytes = read(reader, &mut first)? + read(reader, &mut second)?;
+    let ((first, first_bytes), (second, second_bytes)) = (read(1)?, read(2)?);
+    let bytes = first_bytes + second_bytes;
     let words: Vec<&str> = first.split_whitespace().collect();
     let [magic, version, hash] = words[..] else {
         return Err(format!(
@@ -314,12 +196,18 @@ impl<R: BufRead> WidthJob for ReadRecords<'_, R> {
         let mut line = Vec::new();
         loop {
             line.clear();
-            let read = self.reader.read_until(b'\n', &mut line);
-            let read = read.map_err(|e| error(e.to_string()))? as u64;
+            let read = read_line_bounded(&mut self.reader, &mut line);
+            let number = samples.len() + 1;
+            let read = read.map_err(|e| error(format!("record {number}: {e}")))? as u64;
             if read == 0 {
                 break;
             }
-            let number = samples.len() + 1;
+            if samples.len() == self.settings.count {
+                let count = self.settings.count;
+                return Err(error(format!(
+                    "record {number}: more records than the set's {count}"
+                )));
+            }
             if line.last() != Some(&b'\n') {
                 notice = Some(format!(
                     "{}: record {number} is cut short (the run was stopped while writing it) \
@@ -331,7 +219,15 @@ impl<R: BufRead> WidthJob for ReadRecords<'_, R> {
             let located = |problem: String| error(format!("record {number}: {problem}"));
             let text = std::str::from_utf8(&line[..line.len() - 1])
                 .map_err(|_| located("not UTF-8 text".to_string()))?;
-            let (record, sample) = parse_record(geometry, text).map_err(located)?;
+            let rules = self.settings.game.rules;
+            let (record, sample) = parse_record(geometry, rules, text).map_err(located)?;
+            if record.of > self.settings.per_game {
+                let most = self.settings.per_game;
+                return Err(located(format!(
+                    "{} positions of a game, above the set's {most}",
+                    record.of
+                )));
+            }
             bytes += read;
             tracker
                 .add(&record, samples.len() + 1, bytes)
@@ -392,67 +288,6 @@ impl GameTracker {
         }
         Ok(())
     }
-}
-
-/// Parses and checks one record line.
-fn parse_record<const W: usize>(
-    geometry: &Geometry<W>,
-    line: &str,
-) -> Result<(PositionRecord, Sample), String> {
-    let fields: Vec<&str> = line.split('\t').collect();
-    let [game, slot, result, margin, label, features, position] = fields[..] else {
-        return Err(format!(
-            "{} tab-separated fields where 7 are due",
-            fields.len()
-        ));
-    };
-    let number = |text: &str, what: &str| -> Result<i64, String> {
-        text.parse()
-            .map_err(|_| format!("{what} '{text}' is not a number"))
-    };
-    let (slot, of) = slot
-        .split_once('/')
-        .ok_or_else(|| format!("'{slot}' is not slot/of"))?;
-    let result = match result {
-        "W" => GameResult::Win,
-        "D" => GameResult::Draw,
-        "L" => GameResult::Loss,
-        other => return Err(format!("result '{other}' is not W, D or L")),
-    };
-    let values: Vec<&str> = features.split(',').collect();
-    if values.len() != 9 {
-        return Err(format!("{} features where 9 are due", values.len()));
-    }
-    let mut stored = [0; 9];
-    for (slot, text) in stored.iter_mut().zip(values) {
-        *slot = number(text, "feature")? as i32;
-    }
-    let parsed = parse_position(geometry, position).map_err(|e| e.to_string())?;
-    let features = Features::of(geometry, &parsed);
-    if features.0 != stored {
-        return Err(format!(
-            "the features {stored:?} are not those of the position, {:?}",
-            features.0
-        ));
-    }
-    let record = PositionRecord {
-        game: number(game, "game")? as u64,
-        slot: number(slot, "slot")? as usize,
-        of: number(of, "count")? as usize,
-        position: position.to_string(),
-        features,
-        result,
-        margin: number(margin, "margin")? as i32,
-        label: Label::parse(label)?,
-    };
-    let sample = Sample {
-        game: record.game,
-        features,
-        result: result.points(),
-        label: record.label,
-        discs: (W == 1).then(|| [parsed.mover.0[0], parsed.opponent.0[0]]),
-    };
-    Ok((record, sample))
 }
 
 /// Appends the records of a run to its file.
@@ -533,11 +368,18 @@ impl PositionSetWriter {
     }
 }
 
-/// The file's SHA-256 prefix (for a tuned preset's provenance).
+/// The file's SHA-256 prefix (for a tuned preset's provenance), read in a stream: a set of
+/// gigabytes is never held whole.
 pub fn file_hash(path: &Path) -> Result<String, FileError> {
-    let mut bytes = Vec::new();
-    open_regular(path)?
-        .read_to_end(&mut bytes)
-        .map_err(|e| FileError::new(path, e.to_string()))?;
-    Ok(short_hash(&bytes))
+    let mut hasher = Sha256::new();
+    let mut file = open_regular(path)?;
+    let mut buffer = vec![0; 1 << 16];
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => return Ok(hex_prefix(&hasher.finalize())),
+            Ok(read) => hasher.update(&buffer[..read]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(FileError::new(path, e.to_string())),
+        }
+    }
 }

@@ -120,6 +120,8 @@ impl RoundsSettings {
     pub fn validate(&self) -> Result<(), String> {
         check_name(&self.name)?;
         check_name(&self.start.name)?;
+        let rounds = u64::from(self.rounds);
+        engine::bounds::check_range("rounds", rounds, 1, engine::bounds::MAX_ROUNDS)?;
         self.positions(&self.start, 1).validate()?;
         self.duel(&self.start, self.start.weights, 1).validate()
     }
