@@ -202,7 +202,7 @@ fn state_line(ui: &mut egui::Ui, judgement: &PositionJudgement, cached: usize) {
         None => "reference searching…".to_string(),
     };
     let searched = judgement.analyses.iter().filter(|a| a.is_some()).count();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if !judgement.is_complete() {
             ui.spinner();
         }

@@ -15,15 +15,15 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         return;
     };
     let done = series.compared.len();
-    let (fraction, text) = match series.total {
+    let (fraction, headline) = match series.total {
         None if series.ended => (0.0, "stopped while sampling".to_string()),
         None => (0.0, "sampling positions from self-play…".to_string()),
         Some(total) => (
             done as f32 / total.max(1) as f32,
-            format!("{done}/{total} positions · {}", series.reference),
+            format!("{done}/{total} positions"),
         ),
     };
-    ui.add(egui::ProgressBar::new(fraction).text(text));
+    super::progress::show(ui, fraction, headline, &series.reference.to_string());
     let report = series.report();
     egui::Grid::new("series table")
         .num_columns(6)

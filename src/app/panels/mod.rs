@@ -9,6 +9,7 @@ mod game;
 mod history;
 mod logs;
 mod moves;
+mod progress;
 mod review;
 mod sections;
 mod solve;

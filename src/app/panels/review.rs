@@ -80,9 +80,7 @@ fn controls(ui: &mut egui::Ui, session: &mut Session) {
         } else {
             format!("position {}/{}", progress.done, progress.total)
         };
-        ui.add(egui::ProgressBar::new(fraction).text(text));
-        // The reference's settings below the bar, wrapped: the bar cuts long text.
-        ui.add(egui::Label::new(egui::RichText::new(reviewed.settings.describe()).small()).wrap());
+        super::progress::show(ui, fraction, text, &reviewed.settings.describe());
         if session.game().moves().len() > reviewed.moves.len() {
             ui.small("The game went on after the review: review again to include the new moves.");
         }

@@ -5,6 +5,7 @@ use super::contest::{game_rows, net_colour};
 use crate::app::session::Session;
 use crate::app::tournament_desk::LiveTournament;
 use engine::{Color, Outcome};
+use lab::ai::tournament::TournamentGame;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
@@ -95,27 +96,25 @@ fn run_row(ui: &mut egui::Ui, session: &mut Session) {
     };
     let done = live.result.games.len();
     let total = live.result.scheduled.max(1);
-    let mut text = format!("{done} of {total} games");
-    if let Some(progress) = live.progress {
-        text += &format!(
-            " · {:.2} games/s · {:.2} M nodes/s · {:.0} s",
-            progress.games_per_second,
-            progress.nodes_per_second / 1e6,
-            progress.elapsed.as_secs_f64()
-        );
-    }
+    let mut headline = format!("{done} of {total} games");
     if live.ended {
-        text += if done < live.result.scheduled {
+        headline += if done < live.result.scheduled {
             " · stopped"
         } else {
             " · finished"
         };
     }
-    ui.add(egui::ProgressBar::new(done as f32 / total as f32).text(text))
-        .on_hover_text(format!(
-            "Every game is appended to {}",
-            live.games_file.display()
-        ));
+    let details = live.progress.map_or_else(String::new, |progress| {
+        format!(
+            "{:.2} games/s · {:.2} M nodes/s · {:.0} s",
+            progress.games_per_second,
+            progress.nodes_per_second / 1e6,
+            progress.elapsed.as_secs_f64()
+        )
+    });
+    super::progress::show(ui, done as f32 / total as f32, headline, &details).on_hover_text(
+        format!("Every game is appended to {}", live.games_file.display()),
+    );
 }
 
 fn standings(ui: &mut egui::Ui, live: &LiveTournament) {
@@ -194,6 +193,30 @@ fn crosstable(ui: &mut egui::Ui, live: &LiveTournament) {
     });
 }
 
+/// One finished game, short enough for a narrow pane: its number, Red's and Green's names with
+/// the winner's in bold, and the discs.
+fn game_row<'a>(ui: &mut egui::Ui, g: &TournamentGame, name: impl Fn(usize) -> &'a str) {
+    ui.spacing_mut().item_spacing.x = 4.0;
+    let player = |seat: usize, colour: Color| {
+        let text = egui::RichText::new(name(seat));
+        match g.game.outcome {
+            Outcome::Win(winner) if winner == colour => text.strong(),
+            _ => text,
+        }
+    };
+    ui.label(format!("{:>3}.", g.index + 1));
+    ui.label(player(g.fixture.red, Color::Red));
+    ui.label("–");
+    ui.label(player(g.fixture.green, Color::Green));
+    let draw = if g.game.outcome == Outcome::Draw {
+        " draw"
+    } else {
+        ""
+    };
+    ui.label(format!("{}:{}{draw}", g.game.red_discs, g.game.green_discs))
+        .on_hover_text("Discs, Red's first; the winner's name is in bold");
+}
+
 /// The finished games, each with Replay; returns the game to replay, if one was chosen.
 fn games(ui: &mut egui::Ui, live: &LiveTournament) -> Option<usize> {
     let settings = &live.result.settings;
@@ -209,11 +232,6 @@ fn games(ui: &mut egui::Ui, live: &LiveTournament) -> Option<usize> {
                 .max_height(300.0)
                 .show_rows(ui, height, games.len(), |ui, range| {
                     for g in &games[range] {
-                        let winner = match g.game.outcome {
-                            Outcome::Win(Color::Red) => name(g.fixture.red),
-                            Outcome::Win(Color::Green) => name(g.fixture.green),
-                            Outcome::Draw => "draw",
-                        };
                         ui.horizontal(|ui| {
                             if ui
                                 .small_button("Replay")
@@ -222,14 +240,7 @@ fn games(ui: &mut egui::Ui, live: &LiveTournament) -> Option<usize> {
                             {
                                 replay = Some(g.index);
                             }
-                            ui.label(format!(
-                                "{:>4}. {} (Red) – {} (Green)  {}:{}  {winner}",
-                                g.index + 1,
-                                name(g.fixture.red),
-                                name(g.fixture.green),
-                                g.game.red_discs,
-                                g.game.green_discs
-                            ));
+                            game_row(ui, g, name);
                         });
                     }
                 });

@@ -34,12 +34,9 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         };
         if let Some(progress) = view.live.positions {
             let fraction = progress.records as f32 / progress.count.max(1) as f32;
-            ui.add(egui::ProgressBar::new(fraction).text(format!(
-                "positions {} of {} · {:.0} a minute",
-                progress.records,
-                progress.count,
-                60.0 * progress.rate()
-            )));
+            let headline = format!("positions {} of {}", progress.records, progress.count);
+            let rate = format!("{:.0} positions a minute", 60.0 * progress.rate());
+            super::progress::show(ui, fraction, headline, &rate);
         }
         rounds(ui, view);
         ui.separator();
