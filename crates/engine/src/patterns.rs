@@ -6,6 +6,9 @@
 
 use std::sync::{Arc, LazyLock};
 
+use crate::shape::Shape;
+
+pub mod catalog;
 mod file;
 #[cfg(target_arch = "x86_64")]
 mod vector_sum;
@@ -15,95 +18,8 @@ pub use file::{PatternFileError, parse_edges};
 /// The board side the patterns are laid out on.
 const SIDE: usize = 8;
 
-/// The base patterns as (row, column) cells; every image under the board's eight symmetries
-/// is an instance sharing the base pattern's table.
-const BASE_PATTERNS: [&[(u8, u8)]; 11] = [
-    // An edge with its two X-squares.
-    &[
-        (1, 1),
-        (0, 0),
-        (0, 1),
-        (0, 2),
-        (0, 3),
-        (0, 4),
-        (0, 5),
-        (0, 6),
-        (0, 7),
-        (1, 6),
-    ],
-    // A corner's 3×3 square.
-    &[
-        (0, 0),
-        (0, 1),
-        (0, 2),
-        (1, 0),
-        (1, 1),
-        (1, 2),
-        (2, 0),
-        (2, 1),
-        (2, 2),
-    ],
-    // A corner's 2×4 block.
-    &[
-        (0, 0),
-        (0, 1),
-        (0, 2),
-        (0, 3),
-        (1, 0),
-        (1, 1),
-        (1, 2),
-        (1, 3),
-    ],
-    // The second, third and fourth rows.
-    &[
-        (1, 0),
-        (1, 1),
-        (1, 2),
-        (1, 3),
-        (1, 4),
-        (1, 5),
-        (1, 6),
-        (1, 7),
-    ],
-    &[
-        (2, 0),
-        (2, 1),
-        (2, 2),
-        (2, 3),
-        (2, 4),
-        (2, 5),
-        (2, 6),
-        (2, 7),
-    ],
-    &[
-        (3, 0),
-        (3, 1),
-        (3, 2),
-        (3, 3),
-        (3, 4),
-        (3, 5),
-        (3, 6),
-        (3, 7),
-    ],
-    // The diagonals of 8, 7, 6, 5 and 4 cells.
-    &[
-        (0, 0),
-        (1, 1),
-        (2, 2),
-        (3, 3),
-        (4, 4),
-        (5, 5),
-        (6, 6),
-        (7, 7),
-    ],
-    &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7)],
-    &[(0, 2), (1, 3), (2, 4), (3, 5), (4, 6), (5, 7)],
-    &[(0, 3), (1, 4), (2, 5), (3, 6), (4, 7)],
-    &[(0, 4), (1, 5), (2, 6), (3, 7)],
-];
-
 /// The most cells of a pattern.
-const MAX_CELLS: usize = 10;
+const MAX_CELLS: usize = catalog::MAX_PATTERN_CELLS;
 
 /// One pattern instance: its cells (bit indices, most significant base-3 digit first), where
 /// its base pattern's table starts and, for the `pext` sum on x86-64, the board mask of its
@@ -126,8 +42,6 @@ struct Layout {
     /// them): the index those cells make holding a disc of the side to move (digit 1).
     #[cfg(target_arch = "x86_64")]
     digits: Vec<u32>,
-    /// Per base pattern: its table's offset and its instances' indices.
-    bases: Vec<(u32, Vec<usize>)>,
     entries: usize,
 }
 
@@ -175,43 +89,34 @@ static LAYOUT: LazyLock<Layout> = LazyLock::new(|| {
     let mut instances = Vec::new();
     #[cfg(target_arch = "x86_64")]
     let mut digits = Vec::new();
-    let mut bases = Vec::new();
     let mut offset = 0u32;
-    for base in BASE_PATTERNS {
-        let mut sets: Vec<u64> = Vec::new();
-        let mut members = Vec::new();
-        for s in 0..8 {
+    let shape = Shape::new(2, SIDE).expect("8x8 is a board");
+    for family in catalog::catalog(shape) {
+        for image in &family.instances {
             let mut cells = [0u8; MAX_CELLS];
-            for (slot, &cell) in cells.iter_mut().zip(base) {
-                *slot = bit_of(transform(s, cell));
+            for (slot, &cell) in cells.iter_mut().zip(image) {
+                *slot = cell as u8;
             }
-            let set = cells[..base.len()]
-                .iter()
-                .fold(0u64, |set, &b| set | 1 << b);
-            if !sets.contains(&set) {
-                sets.push(set);
-                members.push(instances.len());
-                instances.push(Instance {
-                    cells,
-                    len: base.len(),
-                    offset,
-                    #[cfg(target_arch = "x86_64")]
-                    mask: set,
-                    #[cfg(target_arch = "x86_64")]
-                    digits: digits.len() as u32,
-                });
+            #[cfg(target_arch = "x86_64")]
+            let set = image.iter().fold(0u64, |set, &b| set | 1 << b);
+            instances.push(Instance {
+                cells,
+                len: image.len(),
+                offset,
                 #[cfg(target_arch = "x86_64")]
-                digits.extend(gathered_digits(&cells[..base.len()], set));
-            }
+                mask: set,
+                #[cfg(target_arch = "x86_64")]
+                digits: digits.len() as u32,
+            });
+            #[cfg(target_arch = "x86_64")]
+            digits.extend(gathered_digits(&cells[..image.len()], set));
         }
-        bases.push((offset, members));
-        offset += 3u32.pow(base.len() as u32);
+        offset += family.entries() as u32;
     }
     Layout {
         instances,
         #[cfg(target_arch = "x86_64")]
         digits,
-        bases,
         entries: offset as usize,
     }
 });
@@ -316,58 +221,11 @@ pub fn transform_board(s: u8, board: u64) -> u64 {
     image
 }
 
-/// Groups of table entries that the board's symmetries make equivalent: a pattern mapped onto
-/// itself by a symmetry (a row by its mirror) reads the same contents in another order, and
-/// its entries for the two readings must agree. Each group holds at least two entries.
+/// Groups of table entries that the board's symmetries make equivalent (see
+/// [`catalog::equivalent_entries`]); each holds at least two entries.
 pub fn equivalent_entries() -> Vec<Vec<u32>> {
-    let layout = &*LAYOUT;
-    let mut groups = Vec::new();
-    for (offset, members) in &layout.bases {
-        let base = &layout.instances[members[0]];
-        let cells = &base.cells[..base.len];
-        // The reorderings of the base's cells by symmetries that keep its set.
-        let mut orders: Vec<Vec<usize>> = Vec::new();
-        for s in 1..8 {
-            let image: Vec<u8> = cells
-                .iter()
-                .map(|&b| bit_of(transform(s, (b / SIDE as u8, b % SIDE as u8))))
-                .collect();
-            let positions: Option<Vec<usize>> = image
-                .iter()
-                .map(|b| cells.iter().position(|c| c == b))
-                .collect();
-            if let Some(positions) = positions {
-                orders.push(positions);
-            }
-        }
-        if orders.is_empty() {
-            continue;
-        }
-        let size = 3usize.pow(base.len as u32);
-        let digits_of = |index: usize| -> Vec<usize> {
-            (0..base.len)
-                .map(|k| index / 3usize.pow((base.len - 1 - k) as u32) % 3)
-                .collect()
-        };
-        let index_of = |digits: &[usize]| digits.iter().fold(0, |index, &d| index * 3 + d);
-        for index in 0..size {
-            let digits = digits_of(index);
-            let mut group = vec![index];
-            for order in &orders {
-                let mut moved = vec![0; base.len];
-                for (k, &to) in order.iter().enumerate() {
-                    moved[to] = digits[k];
-                }
-                group.push(index_of(&moved));
-            }
-            group.sort_unstable();
-            group.dedup();
-            if group.len() > 1 && group[0] == index {
-                groups.push(group.iter().map(|&i| offset + i as u32).collect());
-            }
-        }
-    }
-    groups
+    let shape = Shape::new(2, SIDE).expect("8x8 is a board");
+    catalog::equivalent_entries(shape, &catalog::catalog(shape))
 }
 
 /// One phase's weights: a table entry per pattern configuration, a bias and the weights of
