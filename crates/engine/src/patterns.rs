@@ -6,14 +6,17 @@
 
 use std::sync::{Arc, LazyLock};
 
+use crate::bits::Bits;
 use crate::shape::Shape;
 
 pub mod catalog;
 mod file;
+mod layout;
 #[cfg(target_arch = "x86_64")]
 mod vector_sum;
 
 pub use file::{PatternFileError, parse_edges};
+pub use layout::PatternLayout;
 
 /// The board side the patterns are laid out on.
 const SIDE: usize = 8;
@@ -121,6 +124,11 @@ static LAYOUT: LazyLock<Layout> = LazyLock::new(|| {
     }
 });
 
+/// The 8×8 layout read cell by cell, for any processor: the same instances in the same order
+/// as [`LAYOUT`].
+static CELL_BY_CELL: LazyLock<PatternLayout> =
+    LazyLock::new(|| PatternLayout::new(Shape::new(2, SIDE).expect("8x8 is a board")));
+
 /// How many pattern instances a position has.
 pub fn instance_count() -> usize {
     LAYOUT.instances.len()
@@ -134,19 +142,7 @@ pub fn table_entries() -> usize {
 /// The table entry of every pattern instance of the position with `mover`'s and
 /// `opponent`'s discs (bit r·8+c), written to `out` (one per instance).
 pub fn feature_indices(mover: u64, opponent: u64, out: &mut [u32]) {
-    for (slot, instance) in out.iter_mut().zip(&LAYOUT.instances) {
-        *slot = instance.offset + cell_by_cell_index(instance, mover, opponent);
-    }
-}
-
-/// An instance's index within its table, read cell by cell.
-fn cell_by_cell_index(instance: &Instance, mover: u64, opponent: u64) -> u32 {
-    instance.cells[..instance.len]
-        .iter()
-        .fold(0, |index, &bit| {
-            let digit = ((mover >> bit) & 1) + 2 * ((opponent >> bit) & 1);
-            index * 3 + digit as u32
-        })
+    CELL_BY_CELL.feature_indices(Bits([mover]), Bits([opponent]), out);
 }
 
 /// The sum of `table`'s entries for every instance: eight instances at a time with AVX-512
@@ -167,14 +163,7 @@ fn pattern_sum(table: &[i16], mover: u64, opponent: u64) -> i32 {
 
 /// [`pattern_sum`] reading each instance's index cell by cell.
 fn pattern_sum_by_cells(table: &[i16], mover: u64, opponent: u64) -> i32 {
-    LAYOUT
-        .instances
-        .iter()
-        .map(|instance| {
-            let index = instance.offset + cell_by_cell_index(instance, mover, opponent);
-            i32::from(table[index as usize])
-        })
-        .sum()
+    CELL_BY_CELL.sum(table, Bits([mover]), Bits([opponent]))
 }
 
 /// [`pattern_sum`] by gathering each instance's cells with `pext`.
