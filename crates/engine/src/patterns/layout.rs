@@ -159,7 +159,7 @@ mod tests {
         let full = Bits::<8>::first(shape.cells());
         for k in 0..50 {
             let mover: Bits<8> = (0..shape.cells())
-                .filter(|&c| scrambled(k * 1000 + c as u64) % 3 == 0)
+                .filter(|&c| scrambled(k * 1000 + c as u64).is_multiple_of(3))
                 .collect();
             let opponent = full.and_not(mover);
             let mut indices = vec![0; layout.instance_count()];
