@@ -209,3 +209,53 @@ fn a_time_limited_reference_keeps_its_last_finished_depth() {
     let cancelled = analyze_reference(&Setup::start(shape), &timed, &AtomicBool::new(true));
     assert!(cancelled.cancelled);
 }
+
+#[test]
+fn a_depth_reference_is_the_same_on_every_run_with_any_number_of_workers() {
+    // Issue 60: one value per position. Two runs on one worker and one on two agree on every
+    // move's score, and moves equivalent under the board's symmetries score alike.
+    let pools: Vec<rayon::ThreadPool> = [1, 1, 2]
+        .iter()
+        .map(|&threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+        })
+        .collect();
+    for (board, depth, seed) in [("8x8", 7, 11), ("6x6x6", 4, 12)] {
+        let game = random_game(board, seed);
+        let settings = settings(depth, 0);
+        for setup in game.setups().iter().step_by(7).take(6) {
+            let runs: Vec<_> = pools
+                .iter()
+                .map(|pool| {
+                    pool.install(|| analyze_reference(setup, &settings, &AtomicBool::new(false)))
+                })
+                .collect();
+            assert_eq!(runs[0].moves, runs[1].moves, "{board}: {}", setup.text());
+            assert_eq!(runs[0].moves, runs[2].moves, "{board}: {}", setup.text());
+            assert_symmetric_moves_score_alike(setup, &runs[0]);
+        }
+    }
+}
+
+/// Every move's image under a symmetry that keeps `setup` scores as the move does.
+fn assert_symmetric_moves_score_alike(setup: &Setup, reference: &lab::ai::reference::Reference) {
+    let same = |mut cells: Vec<usize>, original: &[usize]| {
+        cells.sort_unstable();
+        let mut original = original.to_vec();
+        original.sort_unstable();
+        cells == original
+    };
+    for symmetry in setup.shape().symmetries() {
+        let image = |cells: &[usize]| cells.iter().map(|&c| symmetry.map(c)).collect();
+        if !same(image(setup.red()), setup.red()) || !same(image(setup.green()), setup.green()) {
+            continue;
+        }
+        for scored in &reference.moves {
+            let twin = reference.score_of(symmetry.map(scored.cell)).unwrap();
+            assert_eq!(twin.score, scored.score, "{}", setup.text());
+        }
+    }
+}
