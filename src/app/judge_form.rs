@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use engine::Rules;
+use engine::{Rules, Shape};
 use lab::ai::reference::{ReferenceLimit, ReferenceSettings};
 use lab::ai::review::MistakeThresholds;
 use lab::ai::{AiPlayer, Preset, SearchKind};
@@ -50,6 +50,8 @@ pub enum Colouring {
 /// The reference's limit as the panels edit it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ReferenceMode {
+    /// The depth chosen for the board ([`ReferenceLimit::default_for`]).
+    Board,
     /// A time a position.
     Time,
     /// A fixed depth.
@@ -96,7 +98,7 @@ impl Default for JudgeForm {
         let thresholds = MistakeThresholds::default();
         JudgeForm {
             contestants: vec![contestant(Some("Hamfast")), contestant(None)],
-            mode: ReferenceMode::Time,
+            mode: ReferenceMode::Board,
             seconds: 2.0,
             depth: 10,
             exact_empties: 14,
@@ -115,14 +117,15 @@ impl JudgeForm {
     /// The fewest and most contestants.
     pub const CONTESTANTS: (usize, usize) = (2, 4);
 
-    /// The reference's settings; its player is looked up in `roster` (the first preset when
-    /// it is gone).
-    pub fn reference(&self, rules: Rules, roster: &[Preset]) -> ReferenceSettings {
+    /// The reference's settings on `shape`; its player is looked up in `roster` (the first
+    /// preset when it is gone).
+    pub fn reference(&self, shape: Shape, rules: Rules, roster: &[Preset]) -> ReferenceSettings {
         let player = roster
             .iter()
             .find(|p| p.name == self.reference_player)
             .unwrap_or(&roster[0]);
         let limit = match self.mode {
+            ReferenceMode::Board => ReferenceLimit::default_for(shape),
             ReferenceMode::Time => {
                 ReferenceLimit::Time(Duration::from_secs_f32(self.seconds.clamp(0.1, 600.0)))
             }
@@ -132,7 +135,7 @@ impl JudgeForm {
             limit,
             exact_empties: self.exact_empties,
             selective: self.selective,
-            ..ReferenceSettings::new(rules, player.weights)
+            ..ReferenceSettings::new(shape, rules, player.weights)
         }
     }
 

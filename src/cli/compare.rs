@@ -85,7 +85,7 @@ pub fn shardable_items(args: &CompareArgs) -> anyhow::Result<usize> {
         anyhow::bail!("--shard: the job array sets each task's shard itself");
     }
     contestants_of(args)?;
-    args.reference.settings(args.rules.rules())?;
+    args.reference.settings(args.board, args.rules.rules())?;
     Ok(match &args.positions_file {
         Some(path) => unfinished(read_positions(path, args.board)?).0.len(),
         None => args.positions,
@@ -131,7 +131,7 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
     args.output.check([args.csv.as_deref()])?;
     let rules = args.rules.rules();
     let contestants = contestants_of(args)?;
-    let (reference_player, reference) = args.reference.settings(rules)?;
+    let (reference_player, reference) = args.reference.settings(args.board, rules)?;
     let pool = super::thread_pool(args.threads)?;
     let (positions, skipped) = match &args.positions_file {
         Some(path) => unfinished(read_positions(path, args.board)?),

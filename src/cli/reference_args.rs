@@ -5,20 +5,22 @@ use std::time::Duration;
 use clap::Args;
 
 use super::setup::find_player;
-use engine::Rules;
 use engine::search::SearchSettings;
+use engine::{Rules, Shape};
 use lab::ai::PresetLibrary;
 use lab::ai::reference::{ReferenceLimit, ReferenceSettings};
 
 /// How the reference searches (DESIGN §7).
 #[derive(Args, Debug)]
 pub struct ReferenceArgs {
-    /// The reference searches every position to this depth (instead of for a time).
+    /// The reference searches every position to this depth; by default a depth chosen for
+    /// the board (8×8: 12, 6×6×6: 6, 8×8×8: 4), so that every run gives the same scores.
     #[arg(long, conflicts_with = "reference_time")]
     pub reference_depth: Option<u32>,
-    /// The reference searches every position for this long (e.g. 2s, 500ms).
-    #[arg(long, value_parser = positive_duration, default_value = "2s")]
-    pub reference_time: Duration,
+    /// The reference searches every position for this long (e.g. 2s, 500ms) instead of to a
+    /// depth: its scores then vary from run to run with the machine's speed.
+    #[arg(long, value_parser = positive_duration)]
+    pub reference_time: Option<Duration>,
     /// The player whose evaluation scores heuristic positions.
     #[arg(long, default_value = "Hamfast")]
     pub reference_player: String,
@@ -32,23 +34,29 @@ pub struct ReferenceArgs {
 }
 
 impl ReferenceArgs {
-    /// The reference's settings for games under `rules`, and the reference player's name.
-    pub fn settings(&self, rules: Rules) -> anyhow::Result<(String, ReferenceSettings)> {
+    /// The reference's settings for games on `shape` under `rules`, and the reference
+    /// player's name.
+    pub fn settings(
+        &self,
+        shape: Shape,
+        rules: Rules,
+    ) -> anyhow::Result<(String, ReferenceSettings)> {
         let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
         let preset = find_player(&library, &self.reference_player)
             .map_err(|e| e.context("--reference-player"))?;
         if self.reference_depth == Some(0) {
             anyhow::bail!("--reference-depth must be at least 1");
         }
-        let limit = match self.reference_depth {
-            Some(depth) => ReferenceLimit::Depth(depth),
-            None => ReferenceLimit::Time(self.reference_time),
+        let limit = match (self.reference_depth, self.reference_time) {
+            (Some(depth), _) => ReferenceLimit::Depth(depth),
+            (None, Some(time)) => ReferenceLimit::Time(time),
+            (None, None) => ReferenceLimit::default_for(shape),
         };
         let settings = ReferenceSettings {
             limit,
             exact_empties: self.exact_empties,
             selective: !self.full_width,
-            ..ReferenceSettings::new(rules, preset.weights)
+            ..ReferenceSettings::new(shape, rules, preset.weights)
         };
         Ok((preset.name, settings))
     }

@@ -45,7 +45,7 @@ pub struct ReviewArgs {
 pub fn run(args: &ReviewArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     args.output.check([args.csv.as_deref()])?;
     let game = Game::load(&args.game)?;
-    let (player, settings) = args.reference.settings(game.rules)?;
+    let (player, settings) = args.reference.settings(game.shape, game.rules)?;
     let thresholds = MistakeThresholds {
         eval: args.mistake_eval,
         discs: args.mistake_discs,

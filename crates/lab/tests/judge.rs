@@ -21,7 +21,12 @@ fn settings(depth: u32, exact_empties: u32) -> ReferenceSettings {
     ReferenceSettings {
         limit: ReferenceLimit::Depth(depth),
         exact_empties,
-        ..ReferenceSettings::new(Rules::Classic, built_in_named("Hamfast").unwrap().weights)
+        // The shape only picks the default limit, which `limit` replaces.
+        ..ReferenceSettings::new(
+            Shape::new(2, 8).unwrap(),
+            Rules::Classic,
+            built_in_named("Hamfast").unwrap().weights,
+        )
     }
 }
 

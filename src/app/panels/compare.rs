@@ -9,6 +9,7 @@ use crate::app::session::Session;
 use engine::notation::format_cell_in;
 use engine::search::score_text;
 use lab::ai::SearchKind;
+use lab::ai::reference::ReferenceLimit;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
@@ -103,16 +104,34 @@ fn contestant_rows(ui: &mut egui::Ui, session: &mut Session) {
 }
 
 fn reference_row(ui: &mut egui::Ui, session: &mut Session) {
+    let shape = session.game().shape;
     let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
     let form = &mut session.settings.judge;
     ui.horizontal_wrapped(|ui| {
         ui.label("Reference:")
             .on_hover_text("The analysis every contestant is measured against");
+        let board_depth = match ReferenceLimit::default_for(shape) {
+            ReferenceLimit::Depth(depth) => depth,
+            ReferenceLimit::Time(_) => 0,
+        };
+        ui.selectable_value(
+            &mut form.mode,
+            ReferenceMode::Board,
+            format!("d{board_depth}"),
+        )
+        .on_hover_text(
+            "Search each position to the depth chosen for this board: the same scores on \
+                 every run and with any number of workers",
+        );
         ui.selectable_value(&mut form.mode, ReferenceMode::Time, "time")
-            .on_hover_text("Search each position for a time (iterative deepening)");
+            .on_hover_text(
+                "Search each position for a time (iterative deepening): the scores vary with \
+                 the machine's speed",
+            );
         ui.selectable_value(&mut form.mode, ReferenceMode::Depth, "depth")
             .on_hover_text("Search each position to a fixed depth");
         match form.mode {
+            ReferenceMode::Board => ui.label(""),
             ReferenceMode::Time => ui
                 .add(
                     egui::DragValue::new(&mut form.seconds)

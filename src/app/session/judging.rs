@@ -32,7 +32,7 @@ impl Session {
         }
         let form = &self.settings.judge;
         let contestants = form.players(&self.roster, self.weights_preset());
-        let settings = form.reference(self.settings.rules, &self.roster);
+        let settings = form.reference(self.game.shape, self.settings.rules, &self.roster);
         let wake = Arc::clone(&self.wake);
         let setup = self.here.clone();
         self.judge.judge(
@@ -53,10 +53,10 @@ impl Session {
 
     /// Reviews the game with the reference of the Compare panel.
     pub fn review_game(&mut self) {
-        let settings = self
-            .settings
-            .judge
-            .reference(self.settings.rules, &self.roster);
+        let settings =
+            self.settings
+                .judge
+                .reference(self.game.shape, self.settings.rules, &self.roster);
         let wake = Arc::clone(&self.wake);
         self.info(format!(
             "reviewing {} moves: {}",
@@ -74,7 +74,7 @@ impl Session {
         let request = SeriesRequest {
             shape: self.game.shape,
             rules: self.settings.rules,
-            reference: form.reference(self.settings.rules, &self.roster),
+            reference: form.reference(self.game.shape, self.settings.rules, &self.roster),
             count: form.positions.max(1),
             seed: form.seed,
             contestants,

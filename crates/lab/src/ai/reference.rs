@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use engine::search::{Goal, Limits, SearchSettings, WIN, final_score, margin_of_score};
-use engine::{Color, Geometry, Position, Rules, Setup, Weights, WidthJob};
+use engine::{Color, Geometry, Position, Rules, Setup, Shape, Weights, WidthJob};
 
 /// A proven win (or loss) inside a heuristic reference counts as this many evaluation units
 /// plus its disc margin, so that losses stay comparable with heuristic ones.
@@ -21,6 +21,24 @@ pub enum ReferenceLimit {
     Depth(u32),
     /// Iterative deepening for about this long; the deepest finished depth counts.
     Time(Duration),
+}
+
+impl ReferenceLimit {
+    /// The default for `shape`: a depth, so that the same position gets the same scores on
+    /// every run and with any number of workers, chosen to take about a tenth of a second a
+    /// midgame position on two cores (8×8 depth 12: 77 ms; 6×6×6 depth 6: 68 ms; 8×8×8
+    /// depth 4: 170 ms, measured over a review of one game each).
+    pub fn default_for(shape: Shape) -> ReferenceLimit {
+        let depth = match (shape.is_3d(), shape.side()) {
+            (false, side) if side <= 8 => 12,
+            (false, _) => 10,
+            (true, 4) => 9,
+            (true, 6) => 6,
+            (true, 8) => 4,
+            (true, _) => 3,
+        };
+        ReferenceLimit::Depth(depth)
+    }
 }
 
 /// The reference's settings: its search limit, its evaluation and when it solves exactly.
@@ -43,10 +61,11 @@ pub struct ReferenceSettings {
 }
 
 impl ReferenceSettings {
-    /// The default: 2 s a position, exact from the strong search's usual threshold.
-    pub fn new(rules: Rules, weights: Weights) -> Self {
+    /// The default for `shape`: [`ReferenceLimit::default_for`], exact from the strong
+    /// search's usual threshold.
+    pub fn new(shape: Shape, rules: Rules, weights: Weights) -> Self {
         ReferenceSettings {
-            limit: ReferenceLimit::Time(Duration::from_secs(2)),
+            limit: ReferenceLimit::default_for(shape),
             rules,
             weights,
             exact_empties: SearchSettings::DEFAULT_ENDGAME_EMPTIES,
