@@ -120,8 +120,8 @@ fn reference_row(ui: &mut egui::Ui, session: &mut Session) {
             format!("d{board_depth}"),
         )
         .on_hover_text(
-            "Search each position to the depth chosen for this board: the same scores on \
-                 every run and with any number of workers",
+            "Search each position to the depth chosen for this board (with selective off, \
+             the same scores on every run and with any number of workers)",
         );
         ui.selectable_value(&mut form.mode, ReferenceMode::Time, "time")
             .on_hover_text(
@@ -131,19 +131,19 @@ fn reference_row(ui: &mut egui::Ui, session: &mut Session) {
         ui.selectable_value(&mut form.mode, ReferenceMode::Depth, "depth")
             .on_hover_text("Search each position to a fixed depth");
         match form.mode {
-            ReferenceMode::Board => ui.label(""),
-            ReferenceMode::Time => ui
-                .add(
-                    egui::DragValue::new(&mut form.seconds)
-                        .range(0.1..=600.0)
-                        .speed(0.1)
-                        .suffix(" s"),
-                )
-                .on_hover_text("Seconds a position"),
-            ReferenceMode::Depth => ui
-                .add(egui::DragValue::new(&mut form.depth).range(1..=30))
-                .on_hover_text("Plies"),
-        };
+            ReferenceMode::Board => {}
+            ReferenceMode::Time => {
+                let seconds = egui::DragValue::new(&mut form.seconds)
+                    .range(0.1..=600.0)
+                    .speed(0.1)
+                    .suffix(" s");
+                ui.add(seconds).on_hover_text("Seconds a position");
+            }
+            ReferenceMode::Depth => {
+                ui.add(egui::DragValue::new(&mut form.depth).range(1..=30))
+                    .on_hover_text("Plies");
+            }
+        }
         ui.label("exact from");
         ui.add(egui::DragValue::new(&mut form.exact_empties).range(0..=30))
             .on_hover_text("Solve exactly (scores in discs) from this many empty cells");

@@ -24,10 +24,11 @@ pub enum ReferenceLimit {
 }
 
 impl ReferenceLimit {
-    /// The default for `shape`: a depth, so that the same position gets the same scores on
-    /// every run and with any number of workers, chosen to take about a tenth of a second a
-    /// midgame position on two cores (8×8 depth 12: 77 ms; 6×6×6 depth 6: 68 ms; 8×8×8
-    /// depth 4: 170 ms, measured over a review of one game each).
+    /// The default for `shape`: a depth, so that the scores do not depend on the machine's
+    /// speed, chosen to take about a tenth of a second a midgame position on two cores with
+    /// the selective search (8×8 depth 12: 77 ms; 6×6×6 depth 6: 68 ms; 8×8×8 depth 4:
+    /// 170 ms, measured over a review of one game each). Full width, the scores are the same
+    /// on every run and with any number of workers; selective, they can still differ a little.
     pub fn default_for(shape: Shape) -> ReferenceLimit {
         let depth = match (shape.is_3d(), shape.side()) {
             (false, side) if side <= 8 => 12,
