@@ -110,10 +110,7 @@ fn reference_row(ui: &mut egui::Ui, session: &mut Session) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Reference:")
             .on_hover_text("The analysis every contestant is measured against");
-        let board_depth = match ReferenceLimit::default_for(shape) {
-            ReferenceLimit::Depth(depth) => depth,
-            ReferenceLimit::Time(_) => 0,
-        };
+        let board_depth = ReferenceLimit::board_depth(shape);
         ui.selectable_value(
             &mut form.mode,
             ReferenceMode::Board,

@@ -25,18 +25,13 @@ pub struct Family {
 
 impl Family {
     /// The cells of one instance.
-    pub fn len(&self) -> usize {
+    pub fn cells(&self) -> usize {
         self.instances[0].len()
-    }
-
-    /// Whether the pattern has no cells (never, for a generated family).
-    pub fn is_empty(&self) -> bool {
-        self.instances[0].is_empty()
     }
 
     /// The entries of its table: one per configuration of its cells.
     pub fn entries(&self) -> usize {
-        3usize.pow(self.len() as u32)
+        3usize.pow(self.cells() as u32)
     }
 }
 
@@ -207,17 +202,17 @@ mod tests {
         for shape in every_shape() {
             for family in catalog(shape) {
                 assert!(
-                    family.len() >= 4 && family.len() <= MAX_PATTERN_CELLS,
+                    family.cells() >= 4 && family.cells() <= MAX_PATTERN_CELLS,
                     "{shape}"
                 );
                 let mut sets = Vec::new();
                 for instance in &family.instances {
-                    assert_eq!(instance.len(), family.len());
+                    assert_eq!(instance.len(), family.cells());
                     assert!(instance.iter().all(|&cell| cell < shape.cells()));
                     let mut set = instance.clone();
                     set.sort_unstable();
                     set.dedup();
-                    assert_eq!(set.len(), family.len(), "{shape} {}", family.name);
+                    assert_eq!(set.len(), family.cells(), "{shape} {}", family.name);
                     assert!(!sets.contains(&set), "{shape} {}", family.name);
                     sets.push(set);
                 }

@@ -1,9 +1,6 @@
 //! Any board's pattern instances laid out for evaluation: each instance's cells and where its
 //! family's table starts, with the table index of every instance read from a position of any
-//! bitset width. One layout per board shape is built on first use and shared.
-
-use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, Mutex};
+//! bitset width.
 
 use super::catalog::{self, MAX_PATTERN_CELLS};
 use crate::bits::Bits;
@@ -50,20 +47,6 @@ impl PatternLayout {
             instances,
             entries: offset,
         }
-    }
-
-    /// The layout of `shape`, built once and shared.
-    pub fn shared(shape: Shape) -> Arc<PatternLayout> {
-        static LAYOUTS: LazyLock<Mutex<HashMap<Shape, Arc<PatternLayout>>>> =
-            LazyLock::new(Mutex::default);
-        let mut layouts = LAYOUTS
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        Arc::clone(
-            layouts
-                .entry(shape)
-                .or_insert_with(|| Arc::new(PatternLayout::new(shape))),
-        )
     }
 
     /// The board it is laid out on.
@@ -138,7 +121,7 @@ mod tests {
     #[test]
     fn on_8x8_it_lays_out_the_instances_of_the_8x8_evaluation() {
         // The sums agree with the pext and AVX-512 ones in `every_way_of_summing_agrees…`.
-        let layout = PatternLayout::shared(Shape::new(2, 8).unwrap());
+        let layout = PatternLayout::new(Shape::new(2, 8).unwrap());
         assert_eq!(layout.instance_count(), super::super::instance_count());
         assert_eq!(layout.table_entries(), super::super::table_entries());
     }

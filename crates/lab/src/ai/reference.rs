@@ -30,15 +30,19 @@ impl ReferenceLimit {
     /// 170 ms, measured over a review of one game each). Full width, the scores are the same
     /// on every run and with any number of workers; selective, they can still differ a little.
     pub fn default_for(shape: Shape) -> ReferenceLimit {
-        let depth = match (shape.is_3d(), shape.side()) {
+        ReferenceLimit::Depth(Self::board_depth(shape))
+    }
+
+    /// The depth of [`ReferenceLimit::default_for`].
+    pub fn board_depth(shape: Shape) -> u32 {
+        match (shape.is_3d(), shape.side()) {
             (false, side) if side <= 8 => 12,
             (false, _) => 10,
             (true, 4) => 9,
             (true, 6) => 6,
             (true, 8) => 4,
             (true, _) => 3,
-        };
-        ReferenceLimit::Depth(depth)
+        }
     }
 }
 
