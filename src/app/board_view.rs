@@ -7,10 +7,10 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use super::judge_desk::Mark;
 use super::palette;
 use super::session::Session;
-use engine::Color;
 use engine::notation::{Notation, column_letter};
 use engine::search::short_score_text;
 use engine::shape::Coords;
+use engine::{Color, Shape};
 
 /// Which cells a board shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,37 +95,34 @@ pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
         );
     }
     let look = Look::of(session);
+    look.paint_ground(&painter, shape, plane, origin, cell);
+    look.paint_discs(ui.ctx(), &painter, shape, plane, origin, cell);
     let prefix = if shape.is_3d() { plane.name() } else { "board" };
     let mut clicked = None;
     let mut hovered = None;
-    for v in 0..n {
-        for u in 0..n {
-            let index = shape.cell(plane.coords(u, v));
-            let min = origin + Vec2::new(u as f32 * cell, v as f32 * cell);
-            let rect = Rect::from_min_size(min, Vec2::splat(cell));
-            let id = ui.scope_id().with(("cell", plane.axis, index));
-            let response = ui.interact(rect, id, Sense::click());
-            let name = session.cell_name(index);
-            response.widget_info(|| {
-                egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{prefix} {name}"))
-            });
-            look.paint_cell(&painter, rect, index, session);
-            if response.hovered() {
-                hovered = Some(index);
-                painter.rect_stroke(
-                    rect,
-                    0.0,
-                    Stroke::new(2.0, Color32::WHITE),
-                    StrokeKind::Inside,
-                );
-            }
-            if response.clicked() {
-                clicked = Some(index);
-            }
-            if session.settings.hover && response.hovered() {
-                let tip = session.cell_summary(index);
-                response.on_hover_text_at_pointer(tip);
-            }
+    for (index, rect) in cell_rects(shape, plane, origin, cell) {
+        let id = ui.scope_id().with(("cell", plane.axis, index));
+        let response = ui.interact(rect, id, Sense::click());
+        let name = session.cell_name(index);
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{prefix} {name}"))
+        });
+        look.paint_overlays(&painter, rect, index, session);
+        if response.hovered() {
+            hovered = Some(index);
+            painter.rect_stroke(
+                rect,
+                0.0,
+                Stroke::new(2.0, Color32::WHITE),
+                StrokeKind::Inside,
+            );
+        }
+        if response.clicked() {
+            clicked = Some(index);
+        }
+        if session.settings.hover && response.hovered() {
+            let tip = session.cell_summary(index);
+            response.on_hover_text_at_pointer(tip);
         }
     }
     if hovered.is_some() {
@@ -157,6 +154,8 @@ struct Look {
     played_next: Option<usize>,
     mover: Color,
     marks: Vec<Option<Mark>>,
+    /// Each cell's ground: felt, or its category's or value's colour.
+    fills: Vec<Color32>,
 }
 
 impl Look {
@@ -193,55 +192,98 @@ impl Look {
             last: session.last_move(),
             mover: board.mover,
             marks: marks_by_cell(session),
+            fills: (0..cells).map(|cell| ground(session, cell)).collect(),
         }
     }
 
-    fn paint_cell(&self, painter: &egui::Painter, rect: Rect, index: usize, session: &Session) {
+    /// The cells' ground: one felt square for the board, the cells coloured by the overlays
+    /// or the Compare marks, and the grid as long lines (a rectangle and a frame per cell cost
+    /// software GL far more triangles).
+    fn paint_ground(
+        &self,
+        painter: &egui::Painter,
+        shape: Shape,
+        plane: Plane,
+        origin: Pos2,
+        cell: f32,
+    ) {
+        let n = shape.side();
+        let board = Rect::from_min_size(origin, Vec2::splat(n as f32 * cell));
+        painter.rect_filled(board, 0.0, palette::FELT);
+        for (index, rect) in cell_rects(shape, plane, origin, cell) {
+            let fill = match self.marks[index] {
+                Some(Mark::Score(fraction)) => palette::value(fraction),
+                _ => self.fills[index],
+            };
+            if fill != palette::FELT {
+                painter.rect_filled(rect, 0.0, fill);
+            }
+            if self.marks[index] == Some(Mark::Disagreement) {
+                painter.rect_stroke(
+                    rect.shrink(2.0),
+                    0.0,
+                    Stroke::new(3.0, palette::DISPUTED),
+                    StrokeKind::Inside,
+                );
+            }
+        }
+        let grid = Stroke::new(1.0, palette::GRID);
+        for i in 0..=n {
+            let offset = i as f32 * cell;
+            painter.line_segment(
+                [
+                    Pos2::new(board.min.x + offset, board.min.y),
+                    Pos2::new(board.min.x + offset, board.max.y),
+                ],
+                grid,
+            );
+            painter.line_segment(
+                [
+                    Pos2::new(board.min.x, board.min.y + offset),
+                    Pos2::new(board.max.x, board.min.y + offset),
+                ],
+                grid,
+            );
+        }
+    }
+
+    /// Every disc of the board in one textured mesh: a black disc a pixel larger under the
+    /// coloured one, two squares each instead of a tessellated circle and its outline.
+    fn paint_discs(
+        &self,
+        ctx: &egui::Context,
+        painter: &egui::Painter,
+        shape: Shape,
+        plane: Plane,
+        origin: Pos2,
+        cell: f32,
+    ) {
+        let mut mesh = egui::Mesh::with_texture(disc_texture(ctx).id());
+        let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+        for (index, rect) in cell_rects(shape, plane, origin, cell) {
+            let color = if self.red[index] {
+                Color::Red
+            } else if self.green[index] {
+                Color::Green
+            } else {
+                continue;
+            };
+            let center = rect.center();
+            let radius = disc_radius(rect);
+            let outline = Rect::from_center_size(center, Vec2::splat(2.0 * (radius + 1.0)));
+            mesh.add_rect_with_uv(outline, uv, Color32::BLACK);
+            let disc = Rect::from_center_size(center, Vec2::splat(2.0 * radius));
+            mesh.add_rect_with_uv(disc, uv, palette::disc(color));
+        }
+        painter.add(mesh);
+    }
+
+    /// What is drawn over a cell's disc: the preview, the best-move and played rings, the
+    /// score or the hint, and the last move's dot.
+    fn paint_overlays(&self, painter: &egui::Painter, rect: Rect, index: usize, session: &Session) {
         let settings = &session.settings;
-        let category = session.category(index);
-        let fill = if settings.values {
-            palette::category_value(&session.weights_preset().weights, category)
-        } else if settings.categories {
-            palette::category(category)
-        } else {
-            palette::FELT
-        };
-        let fill = match self.marks[index] {
-            Some(Mark::Score(fraction)) => palette::value(fraction),
-            _ => fill,
-        };
-        painter.rect_filled(rect, 0.0, fill);
-        if self.marks[index] == Some(Mark::Disagreement) {
-            painter.rect_stroke(
-                rect.shrink(2.0),
-                0.0,
-                Stroke::new(3.0, palette::DISPUTED),
-                StrokeKind::Inside,
-            );
-        }
-        painter.rect_stroke(
-            rect,
-            0.0,
-            Stroke::new(1.0, palette::GRID),
-            StrokeKind::Inside,
-        );
         let center = rect.center();
-        let radius = rect.width() * 0.42;
-        let disc = if self.red[index] {
-            Some(Color::Red)
-        } else if self.green[index] {
-            Some(Color::Green)
-        } else {
-            None
-        };
-        if let Some(color) = disc {
-            painter.circle(
-                center,
-                radius,
-                palette::disc(color),
-                Stroke::new(1.0, Color32::BLACK),
-            );
-        }
+        let radius = disc_radius(rect);
         if let Some(preview) = &session.preview {
             self.paint_preview(painter, center, radius, index, preview);
         }
@@ -295,4 +337,65 @@ impl Look {
             }
         }
     }
+}
+
+/// Each cell of `plane` with its square, row by row, for cells of `cell` points from `origin`.
+fn cell_rects(
+    shape: Shape,
+    plane: Plane,
+    origin: Pos2,
+    cell: f32,
+) -> impl Iterator<Item = (usize, Rect)> {
+    let n = shape.side();
+    (0..n).flat_map(move |v| {
+        (0..n).map(move |u| {
+            let min = origin + Vec2::new(u as f32 * cell, v as f32 * cell);
+            let rect = Rect::from_min_size(min, Vec2::splat(cell));
+            (shape.cell(plane.coords(u, v)), rect)
+        })
+    })
+}
+
+/// The radius of a disc in a cell's square.
+fn disc_radius(rect: Rect) -> f32 {
+    rect.width() * 0.42
+}
+
+/// The ground of `cell` under the Categories and Values overlays (felt when both are off).
+fn ground(session: &Session, cell: usize) -> Color32 {
+    let settings = &session.settings;
+    let category = session.category(cell);
+    if settings.values {
+        palette::category_value(&session.weights_preset().weights, category)
+    } else if settings.categories {
+        palette::category(category)
+    } else {
+        palette::FELT
+    }
+}
+
+/// A white disc with a smooth edge, made once per window and tinted for every disc drawn.
+fn disc_texture(ctx: &egui::Context) -> egui::TextureHandle {
+    let id = egui::Id::unique("reversi3d disc texture");
+    if let Some(texture) = ctx.data(|data| data.get_temp::<egui::TextureHandle>(id)) {
+        return texture;
+    }
+    const SIZE: usize = 64;
+    let middle = SIZE as f32 / 2.0;
+    let pixels = (0..SIZE * SIZE)
+        .map(|i| {
+            let (x, y) = ((i % SIZE) as f32 + 0.5, (i / SIZE) as f32 + 0.5);
+            let distance = ((x - middle).powi(2) + (y - middle).powi(2)).sqrt();
+            let coverage = (middle - distance + 0.5).clamp(0.0, 1.0);
+            Color32::from_white_alpha((coverage * 255.0).round() as u8)
+        })
+        .collect();
+    let image = egui::ColorImage::new([SIZE, SIZE], pixels);
+    let options = egui::TextureOptions {
+        mipmap_mode: Some(egui::TextureFilter::Linear),
+        ..egui::TextureOptions::LINEAR
+    };
+    let texture = ctx.load_texture("disc", image, options);
+    ctx.data_mut(|data| data.insert_temp(id, texture.clone()));
+    texture
 }

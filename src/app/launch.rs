@@ -54,6 +54,19 @@ pub struct LaunchArgs {
     /// (settings are neither read nor saved).
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
+    /// Measure how often the window redraws for this many seconds (after a 5 s warm-up),
+    /// print the mean, median and 90th-percentile frame interval and exit (settings are
+    /// neither read nor saved). The window redraws without pause meanwhile.
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=3600))]
+    pub frame_report: Option<u32>,
+}
+
+impl LaunchArgs {
+    /// Whether the window starts from a fresh store and leaves the user's alone: for a
+    /// screenshot or a frame report.
+    pub fn is_measurement(&self) -> bool {
+        self.screenshot.is_some() || self.frame_report.is_some()
+    }
 }
 
 impl LaunchArgs {

@@ -61,13 +61,13 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     if let Some(cell) = hovered {
         scene.add_hover(shape, cell);
     }
-    ui.painter().rect_filled(rect, 0.0, background(ui));
     let renderer = shared_renderer(ui);
     let failure = renderer
         .lock()
         .ok()
         .and_then(|r| r.failure().map(str::to_string));
     if let Some(failure) = failure {
+        ui.painter().rect_filled(rect, 0.0, background(ui));
         ui.painter().text(
             rect.center(),
             egui::Align2::CENTER_CENTER,
@@ -83,6 +83,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         scene,
         orbit: session.settings.camera,
         orthographic: session.settings.orthographic,
+        background: background(ui),
     };
     let callback = eframe::egui_glow::CallbackFn::new(move |info, painter| {
         if let Ok(mut renderer) = renderer.lock() {

@@ -1,5 +1,4 @@
-//! Draws a [`Scene`] with three-d inside egui's paint callback: instanced spheres, cylinders and
-//! squares with the custom material of `shaders/shaded.frag`. The GL objects are made on the
+//! Draws a [`Scene`] with three-d inside egui's paint callback: instanced spheres and squares with the custom material of `shaders/shaded.frag`. The GL objects are made on the
 //! first frame and their instances replaced every frame.
 
 use std::sync::{Arc, Mutex};
@@ -100,14 +99,12 @@ impl Gpu {
             )
         };
         let sphere = CpuMesh::sphere(24);
-        let mut cylinder = CpuMesh::cylinder(4);
-        cylinder.compute_normals();
         let square = CpuMesh::square();
         let mut balls = mesh(&square, 1.0, false);
         balls.material.impostor = true;
         Gpu {
             balls,
-            rods: mesh(&cylinder, 0.0, false),
+            rods: mesh(&square, 0.0, false),
             halos: mesh(&sphere, 0.0, true),
             planes: mesh(&square, 0.0, true),
             markers: mesh(&CpuMesh::cube(), 1.0, false),
@@ -124,6 +121,9 @@ pub struct View {
     pub orbit: OrbitCamera,
     /// Orthographic instead of perspective.
     pub orthographic: bool,
+    /// The colour behind the cube (a clear of the view's pixels: on software GL a filled
+    /// rectangle as large as the view costs several milliseconds a frame).
+    pub background: Color32,
 }
 
 /// Draws scenes; shared with the paint callback.
@@ -179,6 +179,7 @@ impl Renderer {
             scene,
             orbit,
             orthographic,
+            background,
         } = view;
         let (orbit, orthographic) = (*orbit, *orthographic);
         let gpu = match &mut self.gpu {
@@ -199,11 +200,17 @@ impl Renderer {
             width: view.width_px.max(1) as u32,
             height: view.height_px.max(1) as u32,
         };
+        // The view's own pixels, where the pane's clip allows: the clear must not reach the
+        // toolbar above the view.
+        let left = view.left_px.max(clip.left_px);
+        let bottom = view.from_bottom_px.max(clip.from_bottom_px);
+        let right = (view.left_px + view.width_px).min(clip.left_px + clip.width_px);
+        let top = (view.from_bottom_px + view.height_px).min(clip.from_bottom_px + clip.height_px);
         let scissor = ScissorBox {
-            x: clip.left_px,
-            y: clip.from_bottom_px,
-            width: clip.width_px.max(0) as u32,
-            height: clip.height_px.max(0) as u32,
+            x: left,
+            y: bottom,
+            width: (right - left).max(0) as u32,
+            height: (top - bottom).max(0) as u32,
         };
         let camera = orbit.camera(viewport, orthographic);
         let facing = Facing::of(&camera, orthographic);
@@ -213,7 +220,9 @@ impl Renderer {
         gpu.halos
             .geometry
             .set_instances(&ball_instances(&scene.halos));
-        gpu.rods.geometry.set_instances(&rod_instances(&scene.rods));
+        gpu.rods
+            .geometry
+            .set_instances(&ribbon_instances(&scene.rods, &facing));
         gpu.planes
             .geometry
             .set_instances(&plane_instances(&scene.planes));
@@ -236,9 +245,15 @@ impl Renderer {
             .collect();
         let screen = RenderTarget::screen(&gpu.context, viewport.width, viewport.height);
         screen
-            .clear_partially(scissor, ClearState::depth(1.0))
+            .clear_partially(scissor, clear_state(*background))
             .render_partially(scissor, &camera, objects, &[]);
     }
+}
+
+/// Clears the view to `background` (egui's window holds gamma-encoded colours) and the depth.
+fn clear_state(background: Color32) -> ClearState {
+    let [red, green, blue, alpha] = background.to_normalized_gamma_f32();
+    ClearState::color_and_depth(red, green, blue, alpha, 1.0)
 }
 
 fn srgba(color: Color32) -> Srgba {
@@ -309,16 +324,30 @@ fn ball_instances(balls: &[Ball]) -> Instances {
     }
 }
 
-/// three-d's cylinder runs from x = 0 to x = 1 with radius 1: scale it, turn it onto the rod,
-/// move it to the rod's start.
-fn rod_instances(rods: &[Rod]) -> Instances {
+/// Rods drawn as flat ribbons facing the eye: three-d's square (−1..1 in x and y) stretched
+/// from one end of the rod to the other and as wide as the rod. The rods are flat-coloured, so
+/// a ribbon looks like the cylinder it replaces, with two triangles instead of eight (on
+/// software GL the 26-direction grid of 8×8×8 cost 10 ms a frame as cylinders).
+fn ribbon_instances(rods: &[Rod], facing: &Facing) -> Instances {
     let transform = |rod: &Rod| {
-        let along = rod.to - rod.from;
-        let length = along.magnitude();
-        let rotation = rotation_from_x(along / length.max(1e-6));
-        Mat4::from_translation(rod.from)
-            * rotation
-            * Mat4::from_nonuniform_scale(length, rod.radius, rod.radius)
+        let middle = (rod.from + rod.to) / 2.0;
+        let half = (rod.to - rod.from) / 2.0;
+        let to_eye = facing.parallel.unwrap_or(facing.eye - middle);
+        let across = to_eye.cross(half);
+        let across = if across.magnitude2() < 1e-9 {
+            // Seen end-on: any direction across the rod will do.
+            half.cross(vec3(0.0, 1.0, 0.0)) + half.cross(vec3(1.0, 0.0, 0.0))
+        } else {
+            across
+        };
+        let across = across.normalize() * rod.radius;
+        let normal = half.cross(across).normalize();
+        Mat4::from_cols(
+            half.extend(0.0),
+            across.extend(0.0),
+            normal.extend(0.0),
+            middle.extend(1.0),
+        )
     };
     Instances {
         transformations: rods.iter().map(transform).collect(),
@@ -344,18 +373,4 @@ fn plane_instances(planes: &[SlicePlane]) -> Instances {
         colors: Some(planes.iter().map(|p| srgba(p.color)).collect()),
         ..Default::default()
     }
-}
-
-/// The rotation that turns the x axis onto the unit vector `direction`.
-fn rotation_from_x(direction: Vec3) -> Mat4 {
-    let x = vec3(1.0, 0.0, 0.0);
-    let cos = x.dot(direction).clamp(-1.0, 1.0);
-    if cos > 1.0 - 1e-6 {
-        return Mat4::from_scale(1.0);
-    }
-    if cos < -1.0 + 1e-6 {
-        return Mat4::from_angle_z(three_d::degrees(180.0));
-    }
-    let axis = x.cross(direction).normalize();
-    Mat4::from_axis_angle(axis, three_d::radians(cos.acos()))
 }
