@@ -271,14 +271,14 @@ fn a_match_against_several_opponents_plays_each_and_tabulates_them() {
     );
 }
 
-#[test]
-fn patterns_are_fitted_to_exact_scores_and_order_the_solver() {
-    let folder = tempfile::tempdir().unwrap();
-    let set = in_folder(&folder, "set.positions");
-    let set = set.as_str();
+/// Makes a set of 400 positions of `board` in `set`, scored exactly from `exact` empty cells,
+/// fits patterns to it with `options` and checks that the fit learns (the kept epoch's error
+/// on the fitted positions is below the first's); returns the report.
+fn fit_exact_scores(set: &str, board: &str, exact: u32, options: &[&str]) -> String {
+    let exact = exact.to_string();
     let make = positions_args(
         set,
-        "8x8",
+        board,
         400,
         &[
             "--depth",
@@ -288,15 +288,12 @@ fn patterns_are_fitted_to_exact_scores_and_order_the_solver() {
             "--label-depth",
             "1",
             "--label-exact",
-            "10",
+            &exact,
         ],
     );
     stdout(&reversi3d(&make));
-    let patterns = in_folder(&folder, "fitted.bin");
-    let patterns = patterns.as_str();
-    let fit = ["fit-patterns", "--data", set, "--out", patterns];
+    let fit = [&["fit-patterns", "--data", set][..], options].concat();
     let report = stdout(&reversi3d(&fit));
-    // The fit learns: the kept epoch's error on the fitted positions is below the first's.
     let first = report
         .lines()
         .find(|line| line.starts_with("epoch    1:"))
@@ -305,6 +302,17 @@ fn patterns_are_fitted_to_exact_scores_and_order_the_solver() {
     let kept = report.split("kept epoch ").nth(1).unwrap();
     let kept: f64 = kept.split_whitespace().nth(1).unwrap().parse().unwrap();
     assert!(kept < first, "{report}");
+    report
+}
+
+#[test]
+fn patterns_are_fitted_to_exact_scores_and_order_the_solver() {
+    let folder = tempfile::tempdir().unwrap();
+    let set = in_folder(&folder, "set.positions");
+    let set = set.as_str();
+    let patterns = in_folder(&folder, "fitted.bin");
+    let patterns = patterns.as_str();
+    fit_exact_scores(set, "8x8", 10, &["--out", patterns]);
     // The file orders a solve (which finds the same exact score as ever).
     let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/ffo.obf");
     let solved = stdout(&reversi3d(&[
@@ -321,6 +329,28 @@ fn patterns_are_fitted_to_exact_scores_and_order_the_solver() {
     assert!(solved.contains("every score agrees"), "{solved}");
 
     refuses_what_it_cannot_fit(&folder, set, patterns);
+}
+
+#[test]
+fn a_cube_gets_its_own_patterns_fitted_which_the_8x8_solver_refuses() {
+    let folder = tempfile::tempdir().unwrap();
+    let set = in_folder(&folder, "cube.positions");
+    let patterns = in_folder(&folder, "cube.bin");
+    let report = fit_exact_scores(&set, "4x4x4", 12, &["--out", &patterns, "--epochs", "50"]);
+    assert!(report.contains("4x4x4: "), "{report}");
+    let bytes = std::fs::read(&patterns).unwrap();
+    assert!(bytes.starts_with(b"reversi3d-patterns 2 4x4x4 "));
+    let refused = refusal(&reversi3d(&[
+        "solve",
+        "--board",
+        "8x8",
+        "--patterns",
+        &patterns,
+    ]));
+    assert!(
+        refused.contains("cube.bin") && refused.contains("patterns of 4x4x4"),
+        "{refused}"
+    );
 }
 
 /// `fit-patterns` and `solve --patterns` refuse a set without exact scores, sets of several
@@ -379,7 +409,7 @@ fn refuses_what_it_cannot_fit(folder: &tempfile::TempDir, set: &str, patterns: &
     let mixed = ["fit-patterns", "--data", set, "--data", small];
     let refused = refusal(&reversi3d(&[&mixed[..], &quick].concat()));
     assert!(
-        refused.contains("six.positions") && refused.contains("classic 8x8"),
+        refused.contains("six.positions") && refused.contains("one board at a time"),
         "{refused}"
     );
     let bad = folder.path().join("bad.bin");

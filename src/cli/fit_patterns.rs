@@ -1,15 +1,16 @@
-//! `reversi3d fit-patterns`: fits the 8×8 pattern evaluation to the exact scores of a position
-//! set and writes the pattern file (`solve --patterns FILE` reads it).
+//! `reversi3d fit-patterns`: fits the pattern evaluation of a position set's board to the
+//! exact scores of its positions and writes the pattern file (`solve --patterns FILE` reads
+//! an 8×8 one).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use clap::Args;
 
 use super::interrupt::interrupt_flag;
+use engine::Rules;
 use engine::patterns::parse_edges;
-use engine::{Rules, Shape};
 use lab::files::write_atomically;
 use lab::tune::pattern_fit::{PatternFitSettings, fit_patterns};
 use lab::tune::position_set::read_position_set;
@@ -17,8 +18,8 @@ use lab::tune::position_set::read_position_set;
 /// Arguments of `reversi3d fit-patterns`.
 #[derive(Args, Debug)]
 pub struct FitPatternsArgs {
-    /// The position set (classic 8×8, made by `reversi3d positions` with exact labels);
-    /// repeat the option to fit to several sets together.
+    /// The position set (classic rules, any board, made by `reversi3d positions` with exact
+    /// labels); repeat the option to fit to several sets of one board together.
     #[arg(long, required = true)]
     data: Vec<PathBuf>,
     /// The pattern file to write (once the fit is done).
@@ -37,8 +38,8 @@ pub struct FitPatternsArgs {
     #[arg(long, default_value_t = 20)]
     patience: usize,
     /// How strongly rarely seen pattern contents are kept near zero (the weight of the
-    /// entries' squares in the loss, against one position image's squared error).
-    #[arg(long, default_value_t = 300.0)]
+    /// entries' squares in the loss, against one position's squared error).
+    #[arg(long, default_value_t = 40.0)]
     regularization: f32,
 }
 
@@ -52,21 +53,31 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
         );
     };
     let mut samples = Vec::new();
+    let mut board = None;
     for path in &args.data {
         let set = read_position_set(path)?;
         let game = &set.settings.game;
-        if game.shape != Shape::new(2, 8).expect("8x8 is a valid board")
-            || game.rules != Rules::Classic
-        {
+        if game.rules != Rules::Classic {
             bail!(
-                "{}: the patterns are fitted to classic 8x8 positions; this set is {} {:?}",
+                "{}: the patterns are fitted to classic positions; this set is {:?}",
                 path.display(),
-                game.shape,
                 game.rules
             );
         }
+        if let Some((first, shape)) = board
+            && shape != game.shape
+        {
+            bail!(
+                "{}: a {} set, where {} is {shape}: fit one board at a time",
+                path.display(),
+                game.shape,
+                Path::display(first)
+            );
+        }
+        board = Some((path, game.shape));
         samples.extend(set.samples);
     }
+    let (_, shape) = board.expect("clap requires --data");
     let settings = PatternFitSettings {
         edges,
         max_epochs: args.epochs,
@@ -82,8 +93,8 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
             );
         }
     };
-    let fit =
-        fit_patterns(&samples, &settings, interrupt_flag(), &mut report).with_context(|| {
+    let fit = fit_patterns(shape, &samples, &settings, interrupt_flag(), &mut report)
+        .with_context(|| {
             let names: Vec<_> = args
                 .data
                 .iter()
@@ -94,8 +105,8 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
     write_atomically(&args.out, fit.evaluation.to_bytes())?;
     writeln!(
         out,
-        "{} positions fitted, {} held out (each with its 7 symmetric images); kept epoch {}: \
-         {:.3} discs fitted, {:.3} held out ({:.3} rounded){}; wrote {}",
+        "{shape}: {} positions fitted, {} held out; kept epoch {}: {:.3} discs fitted, {:.3} \
+         held out ({:.3} rounded){}; wrote {}",
         fit.positions.0,
         fit.positions.1,
         fit.best.number,

@@ -66,6 +66,13 @@ pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()>
             let bytes = read_bytes_up_to(path, MAX_PATTERN_FILE_BYTES)?;
             let evaluation = PatternEvaluation::from_bytes(&bytes)
                 .with_context(|| path.display().to_string())?;
+            if evaluation.shape.to_string() != "8x8" {
+                anyhow::bail!(
+                    "{}: patterns of {}; the solver orders its moves by 8x8 ones",
+                    path.display(),
+                    evaluation.shape
+                );
+            }
             Some(Arc::new(evaluation))
         }
         (None, None) => Some(PatternEvaluation::shipped()),

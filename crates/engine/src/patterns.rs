@@ -1,10 +1,11 @@
-//! The 8×8 pattern evaluation: the value of a position as a sum of table entries, one per
-//! pattern instance (an edge, a corner square, a row, a diagonal…) indexed by the contents
-//! of its cells, plus the two sides' mobility — the kind of evaluation the best Othello
-//! programs order their endgame searches by. The tables are fitted to exact endgame scores
-//! (`reversi3d fit-patterns`) and one fit ships with the program.
+//! The pattern evaluation of any board: the value of a position as a sum of table entries,
+//! one per pattern instance (an edge, a corner square, a row, a diagonal, a cube's face…)
+//! indexed by the contents of its cells, plus the two sides' mobility — the kind of evaluation
+//! the best Othello programs search with. The tables are fitted to scored positions
+//! (`reversi3d fit-patterns`); the 8×8 fit ships with the program and has the fast sums.
 
-use std::sync::{Arc, LazyLock};
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use crate::bits::Bits;
 use crate::shape::Shape;
@@ -124,10 +125,21 @@ static LAYOUT: LazyLock<Layout> = LazyLock::new(|| {
     }
 });
 
-/// The 8×8 layout read cell by cell, for any processor: the same instances in the same order
-/// as [`LAYOUT`].
-static CELL_BY_CELL: LazyLock<PatternLayout> =
-    LazyLock::new(|| PatternLayout::new(Shape::new(2, SIDE).expect("8x8 is a board")));
+/// The 8×8 board, whose evaluation has the fast sums.
+fn eight_by_eight() -> Shape {
+    Shape::new(2, SIDE).expect("8x8 is a board")
+}
+
+/// The pattern layout of `shape`, made on first use and kept for the program's life (a
+/// handful of boards are ever used).
+pub fn layout_of(shape: Shape) -> &'static PatternLayout {
+    static LAYOUTS: LazyLock<Mutex<HashMap<Shape, &'static PatternLayout>>> =
+        LazyLock::new(Mutex::default);
+    let mut layouts = LAYOUTS.lock().unwrap_or_else(|e| e.into_inner());
+    layouts
+        .entry(shape)
+        .or_insert_with(|| Box::leak(Box::new(PatternLayout::new(shape))))
+}
 
 /// How many pattern instances a position has.
 pub fn instance_count() -> usize {
@@ -142,7 +154,7 @@ pub fn table_entries() -> usize {
 /// The table entry of every pattern instance of the position with `mover`'s and
 /// `opponent`'s discs (bit r·8+c), written to `out` (one per instance).
 pub fn feature_indices(mover: u64, opponent: u64, out: &mut [u32]) {
-    CELL_BY_CELL.feature_indices(Bits([mover]), Bits([opponent]), out);
+    layout_of(eight_by_eight()).feature_indices(Bits([mover]), Bits([opponent]), out);
 }
 
 /// The sum of `table`'s entries for every instance: eight instances at a time with AVX-512
@@ -163,7 +175,7 @@ fn pattern_sum(table: &[i16], mover: u64, opponent: u64) -> i32 {
 
 /// [`pattern_sum`] reading each instance's index cell by cell.
 fn pattern_sum_by_cells(table: &[i16], mover: u64, opponent: u64) -> i32 {
-    CELL_BY_CELL.sum(table, Bits([mover]), Bits([opponent]))
+    layout_of(eight_by_eight()).sum(table, Bits([mover]), Bits([opponent]))
 }
 
 /// [`pattern_sum`] by gathering each instance's cells with `pext`.
@@ -234,28 +246,46 @@ pub struct PhaseWeights {
 /// The evaluation's unit: this many make a disc.
 pub const UNITS_PER_DISC: i32 = 32;
 
-/// The fitted pattern evaluation: phases by empty cells, each with its weights.
-#[derive(Clone, Debug, PartialEq)]
+/// The fitted pattern evaluation of one board: phases by empty cells, each with its weights.
+#[derive(Clone, Debug)]
 pub struct PatternEvaluation {
+    /// The board it evaluates.
+    pub shape: Shape,
     /// A position with fewer empty cells than `edges[i]` is in phase i (at most the last).
     pub edges: Vec<u32>,
     /// One per phase: `edges.len() + 1`.
     pub phases: Vec<PhaseWeights>,
+    /// The board's pattern instances.
+    layout: &'static PatternLayout,
+}
+
+impl PartialEq for PatternEvaluation {
+    fn eq(&self, other: &Self) -> bool {
+        (self.shape, &self.edges, &self.phases) == (other.shape, &other.edges, &other.phases)
+    }
 }
 
 impl PatternEvaluation {
-    /// All weights zero, with phases split at `edges`.
-    pub fn zero(edges: Vec<u32>) -> Self {
+    /// All weights zero on `shape`, with phases split at `edges`.
+    pub fn zero(shape: Shape, edges: Vec<u32>) -> Self {
+        let layout = layout_of(shape);
         let phase = PhaseWeights {
-            table: vec![0; table_entries()],
+            table: vec![0; layout.table_entries()],
             bias: 0,
             mobility: 0,
             opponent_mobility: 0,
         };
         PatternEvaluation {
+            shape,
             phases: vec![phase; edges.len() + 1],
             edges,
+            layout,
         }
+    }
+
+    /// The board's pattern instances.
+    pub fn layout(&self) -> &'static PatternLayout {
+        self.layout
     }
 
     /// The evaluation this program ships with (`presets/patterns-8x8.bin`, fitted by
@@ -279,17 +309,22 @@ impl PatternEvaluation {
     /// The value for the side to move, in [`UNITS_PER_DISC`]ths of a disc, of the position
     /// with `mover`'s and `opponent`'s discs, `empties` empty cells and the two sides'
     /// legal move counts.
-    pub fn evaluate(
+    pub fn evaluate<const W: usize>(
         &self,
-        (mover, opponent): (u64, u64),
+        (mover, opponent): (Bits<W>, Bits<W>),
         empties: u32,
         mobility: (u32, u32),
     ) -> i32 {
         let phase = &self.phases[self.phase_of(empties)];
+        let patterns = if W == 1 && self.shape == eight_by_eight() {
+            pattern_sum(&phase.table, mover.0[0], opponent.0[0])
+        } else {
+            self.layout.sum(&phase.table, mover, opponent)
+        };
         i32::from(phase.bias)
             + i32::from(phase.mobility) * mobility.0 as i32
             + i32::from(phase.opponent_mobility) * mobility.1 as i32
-            + pattern_sum(&phase.table, mover, opponent)
+            + patterns
     }
 }
 
@@ -357,7 +392,7 @@ mod tests {
     #[test]
     fn symmetric_tables_make_a_symmetric_evaluation() {
         // Random entries made to agree within each group of equivalent entries.
-        let mut evaluation = PatternEvaluation::zero(Vec::new());
+        let mut evaluation = PatternEvaluation::zero(eight_by_eight(), Vec::new());
         let table = &mut evaluation.phases[0].table;
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         for entry in table.iter_mut() {
@@ -373,14 +408,82 @@ mod tests {
             }
         }
         let (mover, opponent) = (0x0000_1818_0c00_0000_u64, 0x0010_2420_1038_0000_u64);
-        let value = evaluation.evaluate((mover, opponent), 40, (5, 7));
+        let value = evaluation.evaluate((Bits([mover]), Bits([opponent])), 40, (5, 7));
         for s in 1..8 {
-            let image = (transform_board(s, mover), transform_board(s, opponent));
+            let image = (
+                Bits([transform_board(s, mover)]),
+                Bits([transform_board(s, opponent)]),
+            );
             assert_eq!(
                 evaluation.evaluate(image, 40, (5, 7)),
                 value,
                 "symmetry {s}"
             );
+        }
+    }
+
+    #[test]
+    fn on_any_board_tables_tied_by_the_symmetries_make_a_symmetric_evaluation() {
+        for board in ["6x6", "4x4x4", "6x6x6"] {
+            let shape: Shape = board.parse().unwrap();
+            let mut evaluation = PatternEvaluation::zero(shape, vec![10]);
+            let groups = catalog::equivalent_entries(shape, &catalog::catalog(shape));
+            let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+            for phase in &mut evaluation.phases {
+                for entry in phase.table.iter_mut() {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    *entry = (state % 200) as i16 - 100;
+                }
+                for group in &groups {
+                    let value = phase.table[group[0] as usize];
+                    for &entry in group {
+                        phase.table[entry as usize] = value;
+                    }
+                }
+            }
+            shape.dispatch(SymmetricEverywhere {
+                evaluation: &evaluation,
+            });
+        }
+    }
+
+    /// Checks that scattered positions of the evaluation's board score alike in every image.
+    struct SymmetricEverywhere<'a> {
+        evaluation: &'a PatternEvaluation,
+    }
+
+    impl crate::WidthJob for SymmetricEverywhere<'_> {
+        type Output = ();
+
+        fn run<const W: usize>(self, geometry: &crate::Geometry<W>) {
+            let shape = geometry.shape();
+            let mut state = 0x2545_f491_4f6c_dd1d_u64;
+            for _ in 0..20 {
+                let (mut mover, mut opponent) = (Bits::<W>::default(), Bits::<W>::default());
+                for cell in 0..shape.cells() {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    match state % 3 {
+                        0 => mover.insert(cell),
+                        1 => opponent.insert(cell),
+                        _ => {}
+                    }
+                }
+                let empties = (shape.cells() as u32) - mover.count() - opponent.count();
+                let value = self.evaluation.evaluate((mover, opponent), empties, (3, 4));
+                assert_ne!(self.evaluation.layout().instance_count(), 0);
+                for symmetry in shape.symmetries() {
+                    let image = (symmetry.map_bits(mover), symmetry.map_bits(opponent));
+                    assert_eq!(
+                        self.evaluation.evaluate(image, empties, (3, 4)),
+                        value,
+                        "{shape}"
+                    );
+                }
+            }
         }
     }
 }

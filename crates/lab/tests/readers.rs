@@ -157,7 +157,7 @@ fn kinds() -> Vec<Kind> {
                 let bytes = lab::files::read_bytes_up_to(path, 64 << 20);
                 bytes.is_ok_and(|bytes| PatternEvaluation::from_bytes(&bytes).is_ok())
             },
-            valid: PatternEvaluation::zero(vec![20]).to_bytes(),
+            valid: PatternEvaluation::zero("6x6".parse().expect("a board"), vec![20]).to_bytes(),
         },
     ]
 }

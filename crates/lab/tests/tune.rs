@@ -251,7 +251,7 @@ fn evaluated(features: Vec<Features>, weights: &Weights, noise: i32) -> Vec<Samp
             game: index as u64 / 30,
             features,
             result: 0.5,
-            discs: None,
+            discs: Default::default(),
             label: Some(Label::Heuristic {
                 value: features.dot(weights) as i32 + rng.random_range(-noise..=noise),
                 depth: 1,
@@ -290,7 +290,7 @@ fn a_fit_recovers_the_weights_that_labelled_the_positions() {
                 features,
                 result: if rng.random_bool(p) { 1.0 } else { 0.0 },
                 label: None,
-                discs: None,
+                discs: Default::default(),
             }
         })
         .collect();
@@ -333,7 +333,7 @@ fn a_fit_without_what_it_needs_is_refused() {
             features,
             result: 1.0,
             label: None,
-            discs: None,
+            discs: Default::default(),
         })
         .collect();
     let cancel = AtomicBool::new(false);

@@ -1,53 +1,52 @@
-//! The pattern file: a header line naming the format, the table size and the phase edges,
-//! then every phase's weights as little-endian 16-bit integers.
+//! The pattern file: a header line naming the format, the board, the table size and the
+//! phase edges, then every phase's weights as little-endian 16-bit integers.
 
-use super::{PatternEvaluation, table_entries};
+use super::{PatternEvaluation, eight_by_eight, layout_of};
+use crate::shape::Shape;
 
 /// Why a pattern file was refused.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum PatternFileError {
     /// The first line is not a pattern header.
-    #[error("not a pattern file: the first line must be 'reversi3d-patterns 1 ENTRIES EDGES'")]
+    #[error(
+        "not a pattern file: the first line must be 'reversi3d-patterns 2 BOARD ENTRIES EDGES' \
+         (or version 1 without the board, for 8x8)"
+    )]
     Header,
+    /// The board is not one we play on.
+    #[error("'{0}' is not a board: {1}")]
+    Board(String, String),
     /// The tables were fitted for another set of patterns.
-    #[error("the file holds tables of {0} entries; this version's patterns need {1}")]
-    Entries(usize, usize),
-    /// The phase edges are not increasing numbers.
-    #[error("phase edges '{0}' are not increasing numbers")]
+    #[error("the file holds tables of {0} entries; this version's patterns of {2} need {1}")]
+    Entries(usize, usize, Shape),
+    /// The phase edges are not increasing numbers within the board's cells.
+    #[error("phase edges '{0}' are not increasing numbers of empty cells within the board")]
     Edges(String),
     /// The file is cut short or too long.
     #[error("{0} bytes of weights where {1} are due")]
     Length(usize, usize),
 }
 
-const MAGIC: &str = "reversi3d-patterns 1";
+const MAGIC: &str = "reversi3d-patterns";
 
 impl PatternEvaluation {
-    /// Reads the file format: the header line `reversi3d-patterns 1 ENTRIES EDGES` (edges
-    /// comma-separated, `-` for one phase), then per phase the table, the bias and the two
-    /// mobility weights as little-endian 16-bit integers.
+    /// Reads the file format: the header line `reversi3d-patterns 2 BOARD ENTRIES EDGES`
+    /// (edges comma-separated, `-` for one phase; version 1 has no board and is 8×8), then
+    /// per phase the table, the bias and the two mobility weights as little-endian 16-bit
+    /// integers. Nothing is allocated before the length is known to match the header.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, PatternFileError> {
         let end = bytes
             .iter()
             .position(|&b| b == b'\n')
             .ok_or(PatternFileError::Header)?;
         let header = std::str::from_utf8(&bytes[..end]).map_err(|_| PatternFileError::Header)?;
-        let rest = header
-            .strip_prefix(MAGIC)
-            .and_then(|rest| rest.strip_prefix(' '))
-            .ok_or(PatternFileError::Header)?;
-        let (entries, edges) = rest.split_once(' ').ok_or(PatternFileError::Header)?;
-        let entries: usize = entries.parse().map_err(|_| PatternFileError::Header)?;
-        if entries != table_entries() {
-            return Err(PatternFileError::Entries(entries, table_entries()));
-        }
-        let edges = parse_edges(edges).ok_or_else(|| PatternFileError::Edges(edges.into()))?;
-        let mut evaluation = PatternEvaluation::zero(edges);
+        let (shape, entries, edges) = parse_header(header)?;
         let body = &bytes[end + 1..];
-        let due = evaluation.phases.len() * (entries + 3) * 2;
+        let due = (edges.len() + 1) * (entries + 3) * 2;
         if body.len() != due {
             return Err(PatternFileError::Length(body.len(), due));
         }
+        let mut evaluation = PatternEvaluation::zero(shape, edges);
         let mut values = body
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
@@ -70,7 +69,8 @@ impl PatternEvaluation {
             let texts: Vec<String> = self.edges.iter().map(u32::to_string).collect();
             texts.join(",")
         };
-        let mut bytes = format!("{MAGIC} {} {edges}\n", table_entries()).into_bytes();
+        let entries = self.layout.table_entries();
+        let mut bytes = format!("{MAGIC} 2 {} {entries} {edges}\n", self.shape).into_bytes();
         for phase in &self.phases {
             let tail = [phase.bias, phase.mobility, phase.opponent_mobility];
             for value in phase.table.iter().chain(&tail) {
@@ -79,6 +79,31 @@ impl PatternEvaluation {
         }
         bytes
     }
+}
+
+/// The board, the table size and the phase edges of a header line, checked against this
+/// version's patterns of that board.
+fn parse_header(header: &str) -> Result<(Shape, usize, Vec<u32>), PatternFileError> {
+    let words: Vec<&str> = header.split(' ').collect();
+    let (shape, entries, edges) = match words[..] {
+        [MAGIC, "1", entries, edges] => (eight_by_eight(), entries, edges),
+        [MAGIC, "2", board, entries, edges] => {
+            let shape: Shape = board.parse().map_err(|e: crate::shape::ShapeError| {
+                PatternFileError::Board(board.to_string(), e.to_string())
+            })?;
+            (shape, entries, edges)
+        }
+        _ => return Err(PatternFileError::Header),
+    };
+    let entries: usize = entries.parse().map_err(|_| PatternFileError::Header)?;
+    let expected = layout_of(shape).table_entries();
+    if entries != expected {
+        return Err(PatternFileError::Entries(entries, expected, shape));
+    }
+    let parsed = parse_edges(edges)
+        .filter(|parsed| parsed.iter().all(|&edge| edge as usize <= shape.cells()))
+        .ok_or_else(|| PatternFileError::Edges(edges.into()))?;
+    Ok((shape, entries, parsed))
 }
 
 /// Increasing comma-separated edges, or `-` for none.
@@ -99,7 +124,7 @@ mod tests {
 
     #[test]
     fn a_file_round_trips_and_bad_files_are_refused() {
-        let mut evaluation = PatternEvaluation::zero(vec![13, 17]);
+        let mut evaluation = PatternEvaluation::zero(eight_by_eight(), vec![13, 17]);
         evaluation.phases[1].table[5] = -7;
         evaluation.phases[2].mobility = 12;
         let bytes = evaluation.to_bytes();
@@ -115,12 +140,51 @@ mod tests {
         );
         assert!(matches!(
             PatternEvaluation::from_bytes(b"reversi3d-patterns 1 99 -\n"),
-            Err(PatternFileError::Entries(99, _))
+            Err(PatternFileError::Entries(99, ..))
         ));
-        let header = format!("reversi3d-patterns 1 {} 17,13\n", table_entries());
+        let entries = layout_of(eight_by_eight()).table_entries();
+        let header = format!("reversi3d-patterns 1 {entries} 17,13\n");
         assert!(matches!(
             PatternEvaluation::from_bytes(header.as_bytes()),
             Err(PatternFileError::Edges(_))
+        ));
+        let beyond = format!("reversi3d-patterns 1 {entries} 13,65\n");
+        assert!(matches!(
+            PatternEvaluation::from_bytes(beyond.as_bytes()),
+            Err(PatternFileError::Edges(_))
+        ));
+        assert!(matches!(
+            PatternEvaluation::from_bytes(b"reversi3d-patterns 2 9x9x9x9 5 -\n"),
+            Err(PatternFileError::Board(..))
+        ));
+    }
+
+    #[test]
+    fn a_file_names_its_board_and_is_refused_for_another_one() {
+        let shape: Shape = "4x4x4".parse().unwrap();
+        let mut evaluation = PatternEvaluation::zero(shape, vec![20]);
+        evaluation.phases[0].table[3] = 9;
+        let bytes = evaluation.to_bytes();
+        let text = String::from_utf8_lossy(&bytes[..40]).into_owned();
+        assert!(text.starts_with("reversi3d-patterns 2 4x4x4 "), "{text}");
+        assert_eq!(PatternEvaluation::from_bytes(&bytes), Ok(evaluation));
+        let other = String::from_utf8_lossy(&bytes).replacen("4x4x4", "6x6x6", 1);
+        assert!(matches!(
+            PatternEvaluation::from_bytes(other.as_bytes()),
+            Err(PatternFileError::Entries(..))
+        ));
+    }
+
+    #[test]
+    fn a_header_that_promises_many_phases_is_refused_before_any_allocation() {
+        // 64 phases of the 8x8 tables would be 14 MiB; the header is checked against the
+        // body's length first.
+        let edges: Vec<String> = (1..=64).map(|e| e.to_string()).collect();
+        let entries = layout_of(eight_by_eight()).table_entries();
+        let header = format!("reversi3d-patterns 1 {entries} {}\n", edges.join(","));
+        assert!(matches!(
+            PatternEvaluation::from_bytes(header.as_bytes()),
+            Err(PatternFileError::Length(0, _))
         ));
     }
 }

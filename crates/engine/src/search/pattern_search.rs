@@ -27,7 +27,7 @@ pub(super) fn pattern_value<const W: usize>(
     empties: u32,
 ) -> i32 {
     let theirs = position.pass().legal_moves(geometry).count();
-    let discs = (position.mover.0[0], position.opponent.0[0]);
+    let discs = (position.mover, position.opponent);
     patterns.evaluate(discs, empties, (moves.count(), theirs))
 }
 
@@ -54,7 +54,7 @@ pub(super) fn exact_ordering_patterns<const W: usize>(
     )
 }
 
-/// `patterns` when the search is of the classic 8×8 game, which they are fitted to.
+/// `patterns` when the search is of the classic 8×8 game and they are the 8×8 board's.
 fn on_classic_8x8<const W: usize>(
     geometry: &Geometry<W>,
     settings: &StrongSettings,
@@ -62,7 +62,9 @@ fn on_classic_8x8<const W: usize>(
 ) -> Option<Arc<PatternEvaluation>> {
     let shape = geometry.shape();
     let classic_8x8 = shape.cells() == 64 && !shape.is_3d() && settings.rules == Rules::Classic;
-    patterns.filter(|_| W == 1 && classic_8x8).cloned()
+    patterns
+        .filter(|patterns| W == 1 && classic_8x8 && patterns.shape == shape)
+        .cloned()
 }
 
 /// How many positions the table keeps: one slot each (two words), 512 KB in all.

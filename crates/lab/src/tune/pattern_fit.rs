@@ -1,17 +1,15 @@
-//! Fitting the 8×8 pattern evaluation ([`PatternEvaluation`]) to the exact scores of a
-//! position set: least squares over every position and its seven symmetric images, by
-//! gradient steps in which each table entry moves by the mean error of the positions that
-//! read it. Whole games are held out (every tenth) and the fit keeps the epoch with the
-//! lowest hold-out error, stopping once it has not improved for a while.
+//! Fitting the pattern evaluation of any board ([`PatternEvaluation`]) to the exact scores of a
+//! position set: least squares by gradient steps in which each table entry moves by the mean
+//! error of the positions that read it. Entries that the board's symmetries make equivalent
+//! are one parameter (so a position need not be fitted in all its 8 or 48 images). Whole
+//! games are held out (every tenth) and the fit keeps the epoch with the lowest hold-out
+//! error, stopping once it has not improved for a while.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::position_record::{Label, Sample};
-use engine::patterns::{
-    PatternEvaluation, PhaseWeights, UNITS_PER_DISC, equivalent_entries, feature_indices,
-    instance_count, table_entries, transform_board,
-};
-use engine::{Bits, Color, Geometry, Position, Shape};
+use engine::patterns::{PatternEvaluation, PhaseWeights, UNITS_PER_DISC, catalog, layout_of};
+use engine::{Bits, Color, Geometry, Position, Shape, WidthJob};
 
 /// How the fit runs.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,8 +20,8 @@ pub struct PatternFitSettings {
     pub max_epochs: usize,
     /// Stop after this many epochs without a lower hold-out error.
     pub patience: usize,
-    /// The weight of the entries' squares in the loss, against each position image's
-    /// squared error: larger keeps rarely read entries nearer zero.
+    /// The weight of the entries' squares in the loss, against each position's squared
+    /// error: larger keeps rarely read entries nearer zero.
     pub regularization: f32,
 }
 
@@ -47,7 +45,7 @@ pub struct PatternFit {
     pub epochs: Vec<PatternEpoch>,
     /// The epoch kept.
     pub best: PatternEpoch,
-    /// Positions fitted and held out (before the symmetric images).
+    /// Positions fitted and held out.
     pub positions: (usize, usize),
     /// The hold-out error of the rounded weights, in discs.
     pub rounded_holdout: f64,
@@ -58,10 +56,10 @@ pub struct PatternFit {
 /// Why there is nothing to fit.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum PatternFitError {
-    /// No exactly scored 8×8 positions in the set.
+    /// No exactly scored positions in the set.
     #[error(
-        "the set has no exactly scored 8x8 positions: make it with `reversi3d positions --board \
-         8x8 --label-depth D --label-exact E`"
+        "the set has no exactly scored positions: make it with `reversi3d positions --board B \
+         --label-depth D --label-exact E`"
     )]
     NoExactPositions,
     /// No game falls in the hold-out tenth.
@@ -69,53 +67,87 @@ pub enum PatternFitError {
     NoHoldout,
 }
 
-/// A position read for the fit: its discs, entries (per symmetric image), legal move counts,
-/// empty cells, phase and exact score.
+/// A position read for the fit: the parameter of every pattern instance it reads, its legal
+/// move counts, phase and exact score.
 struct Encoded {
-    discs: [u64; 2],
     entries: Vec<u32>,
     moves: (u32, u32),
     mobility: (f32, f32),
-    empties: u32,
     phase: usize,
     target: f32,
 }
 
-/// A position's pattern entries (per symmetric image), mobility, phase and target.
-fn encode(
-    geometry: &Geometry<1>,
-    discs: [u64; 2],
-    margin: i32,
-    evaluation: &PatternEvaluation,
-) -> Encoded {
-    let position = Position {
-        mover: Bits([discs[0]]),
-        opponent: Bits([discs[1]]),
-        to_move: Color::Red,
-    };
-    let moves = (
-        position.legal_moves(geometry).count(),
-        position.pass().legal_moves(geometry).count(),
-    );
-    let empties = 64 - (discs[0] | discs[1]).count_ones();
-    let instances = instance_count();
-    let mut entries = vec![0; 8 * instances];
-    for (s, chunk) in entries.chunks_exact_mut(instances).enumerate() {
-        let (mover, opponent) = (
-            transform_board(s as u8, discs[0]),
-            transform_board(s as u8, discs[1]),
-        );
-        feature_indices(mover, opponent, chunk);
+/// Reads the exactly scored samples of a set on one board, split into fitted and held-out
+/// positions (monomorphized for the board's width).
+struct Encode<'a> {
+    samples: &'a [Sample],
+    /// Each table entry's parameter: the first of its group of equivalent entries.
+    parameter: &'a [u32],
+    evaluation: &'a PatternEvaluation,
+}
+
+impl WidthJob for Encode<'_> {
+    type Output = (Vec<Encoded>, Vec<Encoded>);
+
+    fn run<const W: usize>(self, geometry: &Geometry<W>) -> Self::Output {
+        let layout = self.evaluation.layout();
+        let cells = geometry.shape().cells() as u32;
+        let (mut training, mut holdout) = (Vec::new(), Vec::new());
+        for sample in self.samples {
+            let Some(Label::Exact(margin)) = sample.label else {
+                continue;
+            };
+            let (Some(mover), Some(opponent)) = (words(&sample.discs[0]), words(&sample.discs[1]))
+            else {
+                continue;
+            };
+            let position = Position {
+                mover: Bits::<W>(mover),
+                opponent: Bits::<W>(opponent),
+                to_move: Color::Red,
+            };
+            let moves = (
+                position.legal_moves(geometry).count(),
+                position.pass().legal_moves(geometry).count(),
+            );
+            let empties = cells - position.mover.count() - position.opponent.count();
+            let mut entries = vec![0; layout.instance_count()];
+            layout.feature_indices(position.mover, position.opponent, &mut entries);
+            for entry in &mut entries {
+                *entry = self.parameter[*entry as usize];
+            }
+            let encoded = Encoded {
+                entries,
+                moves,
+                mobility: (moves.0 as f32, moves.1 as f32),
+                phase: self.evaluation.phase_of(empties),
+                target: margin as f32,
+            };
+            if sample.game % 10 == 9 {
+                holdout.push(encoded);
+            } else {
+                training.push(encoded);
+            }
+        }
+        (training, holdout)
     }
-    Encoded {
-        discs,
-        entries,
-        moves,
-        mobility: (moves.0 as f32, moves.1 as f32),
-        empties,
-        phase: evaluation.phase_of(empties),
-        target: margin as f32,
+}
+
+/// A side's discs as the `W` words of a bitset, if the sample has that many.
+fn words<const W: usize>(discs: &[u64]) -> Option<[u64; W]> {
+    discs.try_into().ok()
+}
+
+/// Each table entry's parameter: entries the board's symmetries make equivalent share the
+/// first of their group.
+fn parameters(shape: Shape, entries: usize) -> Vec<u32> {
+    let mut parameter: Vec<u32> = (0..entries as u32).collect();
+    for group in catalog::equivalent_entries(shape, &catalog::catalog(shape)) {
+        for &entry in &group {
+            parameter[entry as usize] = group[0];
+        }
     }
+    parameter
 }
 
 /// One phase's weights as the fit holds them (discs).
@@ -127,9 +159,8 @@ struct Weights {
 }
 
 impl Weights {
-    fn predict(&self, position: &Encoded, image: usize) -> f32 {
-        let n = instance_count();
-        let entries = &position.entries[image * n..(image + 1) * n];
+    fn predict(&self, position: &Encoded) -> f32 {
+        let entries = &position.entries;
         entries.iter().map(|&e| self.table[e as usize]).sum::<f32>()
             + self.bias
             + self.mobility.0 * position.mobility.0
@@ -137,50 +168,45 @@ impl Weights {
     }
 }
 
-/// The root mean square error of `weights` on `positions` (all eight images).
+/// The root mean square error of `weights` on `positions`.
 fn error(weights: &[Weights], positions: &[Encoded]) -> f64 {
     let sum: f64 = positions
         .iter()
         .map(|p| {
-            (0..8)
-                .map(|image| {
-                    let miss = p.target - weights[p.phase].predict(p, image);
-                    f64::from(miss * miss)
-                })
-                .sum::<f64>()
+            let miss = p.target - weights[p.phase].predict(p);
+            f64::from(miss * miss)
         })
         .sum();
-    (sum / (8 * positions.len()).max(1) as f64).sqrt()
+    (sum / positions.len().max(1) as f64).sqrt()
 }
 
 /// The step size: each entry moves by this share of its positions' mean error (a position
-/// reads this many entries, so a larger share would overshoot).
-fn step_share() -> f32 {
-    1.0 / (instance_count() + 3) as f32
+/// reads `instances` entries and three more weights, so a larger share would overshoot).
+fn step_share(instances: usize) -> f32 {
+    1.0 / (instances + 3) as f32
 }
 
 /// One gradient step over `positions`.
 fn epoch(weights: &mut [Weights], positions: &[Encoded], counts: &[Vec<f32>], lambda: f32) {
-    let mut sums: Vec<Vec<f32>> = weights.iter().map(|_| vec![0.0; table_entries()]).collect();
+    let entries = weights[0].table.len();
+    let mut sums: Vec<Vec<f32>> = weights.iter().map(|_| vec![0.0; entries]).collect();
     let mut bias = vec![0.0f64; weights.len()];
     let mut mobility = vec![(0.0f64, 0.0f64, 0.0f64, 0.0f64); weights.len()];
-    let n = instance_count();
     for position in positions {
         let phase = position.phase;
-        for image in 0..8 {
-            let miss = position.target - weights[phase].predict(position, image);
-            for &entry in &position.entries[image * n..(image + 1) * n] {
-                sums[phase][entry as usize] += miss;
-            }
-            bias[phase] += f64::from(miss);
-            let m = &mut mobility[phase];
-            m.0 += f64::from(miss * position.mobility.0);
-            m.1 += f64::from(position.mobility.0 * position.mobility.0);
-            m.2 += f64::from(miss * position.mobility.1);
-            m.3 += f64::from(position.mobility.1 * position.mobility.1);
+        let miss = position.target - weights[phase].predict(position);
+        for &entry in &position.entries {
+            sums[phase][entry as usize] += miss;
         }
+        bias[phase] += f64::from(miss);
+        let m = &mut mobility[phase];
+        m.0 += f64::from(miss * position.mobility.0);
+        m.1 += f64::from(position.mobility.0 * position.mobility.0);
+        m.2 += f64::from(miss * position.mobility.1);
+        m.3 += f64::from(position.mobility.1 * position.mobility.1);
     }
-    let share = step_share();
+    let instances = positions.first().map_or(0, |p| p.entries.len());
+    let share = step_share(instances);
     for (phase, weights) in weights.iter_mut().enumerate() {
         for ((weight, &sum), &count) in weights
             .table
@@ -192,7 +218,7 @@ fn epoch(weights: &mut [Weights], positions: &[Encoded], counts: &[Vec<f32>], la
                 *weight += share * (sum - lambda * *weight) / (count + lambda);
             }
         }
-        let read = 8.0 * positions.iter().filter(|p| p.phase == phase).count() as f64;
+        let read = positions.iter().filter(|p| p.phase == phase).count() as f64;
         if read > 0.0 {
             weights.bias += share * (bias[phase] / read) as f32;
         }
@@ -206,29 +232,15 @@ fn epoch(weights: &mut [Weights], positions: &[Encoded], counts: &[Vec<f32>], la
     }
 }
 
-/// How many images of the fitted positions read each entry, per phase.
-fn read_counts(positions: &[Encoded], phases: usize) -> Vec<Vec<f32>> {
-    let mut counts = vec![vec![0.0; table_entries()]; phases];
+/// How many of the fitted positions read each parameter, per phase.
+fn read_counts(positions: &[Encoded], phases: usize, entries: usize) -> Vec<Vec<f32>> {
+    let mut counts = vec![vec![0.0; entries]; phases];
     for position in positions {
         for &entry in &position.entries {
             counts[position.phase][entry as usize] += 1.0;
         }
     }
     counts
-}
-
-/// Makes entries that the board's symmetries make equivalent equal (their mean).
-fn symmetrize(weights: &mut Weights, groups: &[Vec<u32>]) {
-    for group in groups {
-        let mean = group
-            .iter()
-            .map(|&e| weights.table[e as usize])
-            .sum::<f32>()
-            / group.len() as f32;
-        for &e in group {
-            weights.table[e as usize] = mean;
-        }
-    }
 }
 
 /// A weight in the file's units.
@@ -238,28 +250,23 @@ fn rounded(weight: f32) -> i16 {
         .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
 }
 
-/// Fits the pattern evaluation to the exactly scored positions among `samples` (of a classic
-/// 8×8 set), reporting each epoch.
+/// Fits the pattern evaluation of `shape` to the exactly scored positions among `samples`
+/// (of a classic set on that board), reporting each epoch.
 pub fn fit_patterns(
+    shape: Shape,
     samples: &[Sample],
     settings: &PatternFitSettings,
     cancel: &AtomicBool,
     on_epoch: &mut dyn FnMut(&PatternEpoch),
 ) -> Result<PatternFit, PatternFitError> {
-    let mut evaluation = PatternEvaluation::zero(settings.edges.clone());
-    let geometry = Geometry::<1>::new(Shape::new(2, 8).expect("8x8 is a valid board"));
-    let (mut training, mut holdout) = (Vec::new(), Vec::new());
-    for sample in samples {
-        let (Some(Label::Exact(margin)), Some(discs)) = (sample.label, sample.discs) else {
-            continue;
-        };
-        let encoded = encode(&geometry, discs, margin, &evaluation);
-        if sample.game % 10 == 9 {
-            holdout.push(encoded);
-        } else {
-            training.push(encoded);
-        }
-    }
+    let mut evaluation = PatternEvaluation::zero(shape, settings.edges.clone());
+    let entries = layout_of(shape).table_entries();
+    let parameter = parameters(shape, entries);
+    let (training, holdout) = shape.dispatch(Encode {
+        samples,
+        parameter: &parameter,
+        evaluation: &evaluation,
+    });
     if training.is_empty() {
         return Err(PatternFitError::NoExactPositions);
     }
@@ -267,9 +274,9 @@ pub fn fit_patterns(
         return Err(PatternFitError::NoHoldout);
     }
     let phases = evaluation.phases.len();
-    let counts = read_counts(&training, phases);
+    let counts = read_counts(&training, phases, entries);
     let zero = Weights {
-        table: vec![0.0; table_entries()],
+        table: vec![0.0; entries],
         bias: 0.0,
         mobility: (0.0, 0.0),
     };
@@ -299,17 +306,18 @@ pub fn fit_patterns(
             break;
         }
     }
-    let (mut weights, best) = best;
+    let (weights, best) = best;
     let best = best.unwrap_or(PatternEpoch {
         number: 0,
         training: error(&weights, &training),
         holdout: error(&weights, &holdout),
     });
-    let groups = equivalent_entries();
-    for (phase, fitted) in evaluation.phases.iter_mut().zip(&mut weights) {
-        symmetrize(fitted, &groups);
+    for (phase, fitted) in evaluation.phases.iter_mut().zip(&weights) {
         *phase = PhaseWeights {
-            table: fitted.table.iter().map(|&w| rounded(w)).collect(),
+            table: parameter
+                .iter()
+                .map(|&p| rounded(fitted.table[p as usize]))
+                .collect(),
             bias: rounded(fitted.bias),
             mobility: rounded(fitted.mobility.0),
             opponent_mobility: rounded(fitted.mobility.1),
@@ -326,12 +334,21 @@ pub fn fit_patterns(
     })
 }
 
-/// The root mean square error, in discs, of the evaluation as the search reads it.
+/// The root mean square error, in discs, of the evaluation as the search reads it (its
+/// rounded tables; a position's parameters are entries of equal value).
 fn rounded_error(evaluation: &PatternEvaluation, positions: &[Encoded]) -> f64 {
     let sum: f64 = positions
         .iter()
         .map(|p| {
-            let value = evaluation.evaluate((p.discs[0], p.discs[1]), p.empties, p.moves);
+            let phase = &evaluation.phases[p.phase];
+            let value = p
+                .entries
+                .iter()
+                .map(|&e| i32::from(phase.table[e as usize]))
+                .sum::<i32>()
+                + i32::from(phase.bias)
+                + i32::from(phase.mobility) * p.moves.0 as i32
+                + i32::from(phase.opponent_mobility) * p.moves.1 as i32;
             let miss = f64::from(p.target) - f64::from(value) / f64::from(UNITS_PER_DISC);
             miss * miss
         })

@@ -126,7 +126,7 @@ impl PositionRecord {
 }
 
 /// What fitting needs of a record (positions themselves are not kept: a set holds millions).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     /// The game it comes from (hold-out sets are whole games).
     pub game: u64,
@@ -136,9 +136,9 @@ pub struct Sample {
     pub result: f64,
     /// The deeper search's value, if labelled.
     pub label: Option<Label>,
-    /// On a board of one word (8×8 and smaller): the side to move's and the other side's
-    /// discs, for fitting the pattern evaluation.
-    pub discs: Option<[u64; 2]>,
+    /// The side to move's and the other side's discs, as the words of their bitsets (for
+    /// fitting the pattern evaluation; empty where a test leaves them out).
+    pub discs: [Vec<u64>; 2],
 }
 
 /// Parses and checks one record line.
@@ -223,7 +223,7 @@ pub(super) fn parse_record<const W: usize>(
         features,
         result: result.points(),
         label: record.label,
-        discs: (W == 1).then(|| [parsed.mover.0[0], parsed.opponent.0[0]]),
+        discs: [parsed.mover.0.to_vec(), parsed.opponent.0.to_vec()],
     };
     Ok((record, sample))
 }
