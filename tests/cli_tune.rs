@@ -340,6 +340,35 @@ fn a_cube_gets_its_own_patterns_fitted_which_the_8x8_solver_refuses() {
     assert!(report.contains("4x4x4: "), "{report}");
     let bytes = std::fs::read(&patterns).unwrap();
     assert!(bytes.starts_with(b"reversi3d-patterns 2 4x4x4 "));
+    // The strong search evaluates by the cube's patterns: scores in discs (a decimal, or an
+    // exact margin); another board's search refuses them.
+    let analysed = stdout(&reversi3d(&[
+        "analyze",
+        "--board",
+        "4x4x4",
+        "--patterns",
+        &patterns,
+        "--depth",
+        "3",
+    ]));
+    assert!(analysed.contains("scores in discs"), "{analysed}");
+    let best = analysed
+        .lines()
+        .find(|line| line.ends_with("best"))
+        .unwrap_or_else(|| panic!("{analysed}"));
+    let score = best.split_whitespace().nth(1).unwrap();
+    assert!(score.starts_with('=') || score.contains('.'), "{analysed}");
+    let refused = refusal(&reversi3d(&[
+        "analyze",
+        "--board",
+        "6x6x6",
+        "--patterns",
+        &patterns,
+    ]));
+    assert!(
+        refused.contains("patterns of 4x4x4, not of 6x6x6"),
+        "{refused}"
+    );
     let refused = refusal(&reversi3d(&[
         "solve",
         "--board",

@@ -7,9 +7,9 @@ use std::io::Write;
 use anyhow::Context;
 use clap::Args;
 
-use super::setup::{PositionArgs, SearchArgs, SearchChoice, StrongArgs};
+use super::setup::{PositionArgs, SearchArgs, SearchChoice, StrongArgs, read_pattern_file};
 use engine::notation::format_cell;
-use engine::search::{Goal, Limits, SearchSettings};
+use engine::search::{Goal, Limits, SearchSettings, disc_score_text};
 use engine::{Geometry, WidthJob};
 
 /// Arguments of `reversi3d analyze`.
@@ -34,6 +34,10 @@ pub struct AnalyzeArgs {
     /// depth is reported.
     #[arg(long, value_parser = humantime::parse_duration)]
     time: Option<std::time::Duration>,
+    /// Strong search: evaluate by this pattern file of the position's board (made by
+    /// `reversi3d fit-patterns`) instead of the weights; scores are then in discs.
+    #[arg(long, value_name = "FILE")]
+    patterns: Option<std::path::PathBuf>,
 }
 
 /// Prints every move with its score, best first.
@@ -56,6 +60,14 @@ impl WidthJob for Report<'_> {
         let position = args.position.position(geometry)?;
         let arwen = lab::players::preset::built_in_named("Arwen").expect("Arwen is built in");
         let (label, weights) = args.search.weights(("Arwen", arwen.weights))?;
+        let patterns = match &args.patterns {
+            Some(path) => Some((path, read_pattern_file(path, shape)?)),
+            None => None,
+        };
+        let label = match &patterns {
+            Some((path, _)) => format!("patterns {} (scores in discs)", path.display()),
+            None => label,
+        };
         writeln!(
             out,
             "analyze {shape}, {:?} to move, depth {}, {label}, {:?} search",
@@ -77,11 +89,11 @@ impl WidthJob for Report<'_> {
             )?;
         }
         if args.search_kind == SearchChoice::Classic
-            && (args.nodes.is_some() || args.time.is_some())
+            && (args.nodes.is_some() || args.time.is_some() || patterns.is_some())
         {
-            anyhow::bail!("--nodes and --time apply to the strong search only")
+            anyhow::bail!("--nodes, --time and --patterns apply to the strong search only")
         }
-        let settings = SearchSettings {
+        let mut settings = SearchSettings {
             kind: args.search_kind.kind(),
             limits: Limits {
                 depth: args.depth,
@@ -92,6 +104,8 @@ impl WidthJob for Report<'_> {
                 .search
                 .apply(args.strong.settings(Goal::EveryMove, args.depth, weights))
         };
+        settings.evaluation.patterns = patterns.map(|(_, evaluation)| evaluation);
+        let in_discs = settings.evaluation.patterns.is_some();
         let never = AtomicBool::new(false);
         let analysis = settings
             .run_at(geometry, &position, &never, &|_| {})?
@@ -106,9 +120,11 @@ impl WidthJob for Report<'_> {
             } else {
                 ""
             };
-            let score = scored
-                .score
-                .map_or_else(|| "-".to_string(), |s| s.to_string());
+            let score = match scored.score {
+                None => "-".to_string(),
+                Some(score) if in_discs => disc_score_text(score),
+                Some(score) => score.to_string(),
+            };
             writeln!(
                 out,
                 "{:>10} {score:>10}{mark}",

@@ -18,11 +18,8 @@ use engine::search::{
     Analysis, Evaluation, Goal, SOLVER_ORDERING, SearchSettings, final_score, margin_of_score,
 };
 use engine::{Color, Geometry, Position, Weights, WidthJob};
-use lab::files::{read_bytes_up_to, read_text_up_to};
+use lab::files::read_text_up_to;
 use lab::game::position_list::parse_scored_line;
-
-/// The largest pattern file read (the shipped one is about 2.4 MB).
-const MAX_PATTERN_FILE_BYTES: u64 = 64 << 20;
 
 /// Arguments of `reversi3d solve`.
 #[derive(Args, Debug)]
@@ -62,19 +59,10 @@ pub struct SolveArgs {
 /// Solves the position (or the file's) and prints the result.
 pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let patterns = match (&args.patterns, args.weights) {
-        (Some(path), _) => {
-            let bytes = read_bytes_up_to(path, MAX_PATTERN_FILE_BYTES)?;
-            let evaluation = PatternEvaluation::from_bytes(&bytes)
-                .with_context(|| path.display().to_string())?;
-            if evaluation.shape.to_string() != "8x8" {
-                anyhow::bail!(
-                    "{}: patterns of {}; the solver orders its moves by 8x8 ones",
-                    path.display(),
-                    evaluation.shape
-                );
-            }
-            Some(Arc::new(evaluation))
-        }
+        (Some(path), _) => Some(
+            super::setup::read_pattern_file(path, "8x8".parse().expect("a board"))
+                .context("the solver orders its moves by 8x8 patterns")?,
+        ),
         (None, None) => Some(PatternEvaluation::shipped()),
         (None, Some(_)) => None,
     };

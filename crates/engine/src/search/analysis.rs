@@ -142,6 +142,17 @@ pub fn short_score_text(score: i32) -> String {
     }
 }
 
+/// A score of a search by the pattern evaluation, in discs: a proven result as its exact
+/// margin (`=+8`), any other value with one decimal (`+1.4`).
+pub fn disc_score_text(score: i32) -> String {
+    use super::score::WIN;
+    if score >= WIN / 2 || score <= -WIN / 2 {
+        return short_score_text(score);
+    }
+    let discs = f64::from(score) / f64::from(crate::patterns::UNITS_PER_DISC);
+    format!("{discs:+.1}")
+}
+
 /// Analyses `position` with the classic search: every root move gets its exact min/max score
 /// at `settings.depth`. `on_update` sees the analysis after each finished root move; `cancel`
 /// stops it within a few thousand nodes per worker.

@@ -34,7 +34,9 @@ pub mod symmetry;
 mod transposition_cutoff;
 pub mod tt;
 
-pub use analysis::{Analysis, AnalysisSettings, MoveScore, analyze, score_text, short_score_text};
+pub use analysis::{
+    Analysis, AnalysisSettings, MoveScore, analyze, disc_score_text, score_text, short_score_text,
+};
 pub use counts::NodeCounts;
 pub use every_move::analyze_strong;
 pub use request::{

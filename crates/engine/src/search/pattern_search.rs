@@ -17,8 +17,9 @@ use crate::geometry::Geometry;
 use crate::patterns::{PatternEvaluation, UNITS_PER_DISC};
 use crate::position::{Position, Rules};
 
-/// The pattern evaluation's value of `position` (8×8, with `moves` for its side to move and
-/// `empties` empty cells) for its side to move, in the evaluation's units.
+/// The pattern evaluation's value of `position` (of the evaluation's board, with `moves` for
+/// its side to move and `empties` empty cells) for its side to move, in the evaluation's
+/// units.
 pub(super) fn pattern_value<const W: usize>(
     geometry: &Geometry<W>,
     patterns: &PatternEvaluation,
@@ -31,13 +32,13 @@ pub(super) fn pattern_value<const W: usize>(
     patterns.evaluate(discs, empties, (moves.count(), theirs))
 }
 
-/// The pattern evaluation of `settings` where it applies: it is fitted to the classic 8×8
-/// game.
+/// The pattern evaluation of `settings` where it applies: on the classic game of the board it
+/// is fitted to.
 pub(super) fn applicable_patterns<const W: usize>(
     geometry: &Geometry<W>,
     settings: &StrongSettings,
 ) -> Option<Arc<PatternEvaluation>> {
-    on_classic_8x8(geometry, settings, settings.patterns.as_ref())
+    on_its_board(geometry, settings, settings.patterns.as_ref())
 }
 
 /// The pattern evaluation that orders the exact nodes of a search with `settings`, where one
@@ -47,23 +48,23 @@ pub(super) fn exact_ordering_patterns<const W: usize>(
     settings: &StrongSettings,
 ) -> Option<Arc<PatternEvaluation>> {
     let patterns = settings.patterns.as_ref();
-    on_classic_8x8(
+    on_its_board(
         geometry,
         settings,
         patterns.or(settings.exact_ordering.as_ref()),
     )
 }
 
-/// `patterns` when the search is of the classic 8×8 game and they are the 8×8 board's.
-fn on_classic_8x8<const W: usize>(
+/// `patterns` when the search is of the classic game on their board, which they are fitted
+/// to (the shipped ones are 8×8's).
+fn on_its_board<const W: usize>(
     geometry: &Geometry<W>,
     settings: &StrongSettings,
     patterns: Option<&Arc<PatternEvaluation>>,
 ) -> Option<Arc<PatternEvaluation>> {
-    let shape = geometry.shape();
-    let classic_8x8 = shape.cells() == 64 && !shape.is_3d() && settings.rules == Rules::Classic;
+    let classic = settings.rules == Rules::Classic;
     patterns
-        .filter(|patterns| W == 1 && classic_8x8 && patterns.shape == shape)
+        .filter(|patterns| classic && patterns.shape == geometry.shape())
         .cloned()
 }
 

@@ -92,8 +92,8 @@ impl Limits {
 pub struct Evaluation {
     /// The nine weights (the seed's evaluation).
     pub weights: Weights,
-    /// On the classic 8×8 game: evaluate by these patterns instead (the weights still order
-    /// shallow nodes by material).
+    /// On the classic game of their board: evaluate by these patterns instead, in 32nds of a
+    /// disc (the weights still order shallow nodes by material).
     pub patterns: Option<Arc<PatternEvaluation>>,
 }
 
