@@ -106,13 +106,14 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
     writeln!(
         out,
         "{shape}: {} positions fitted, {} held out; kept epoch {}: {:.3} discs fitted, {:.3} \
-         held out ({:.3} rounded){}; wrote {}",
+         held out (rounded: {:.3}, mean absolute {:.3}){}; wrote {}",
         fit.positions.0,
         fit.positions.1,
         fit.best.number,
         fit.best.training,
         fit.best.holdout,
-        fit.rounded_holdout,
+        fit.rounded_holdout.0,
+        fit.rounded_holdout.1,
         if fit.cancelled {
             " (stopped early)"
         } else {
