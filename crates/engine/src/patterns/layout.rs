@@ -15,12 +15,19 @@ struct LaidInstance {
     offset: u32,
 }
 
+/// The most pattern instances of any board (10×10×10 has 492).
+const MAX_INSTANCES: usize = 1024;
+
 /// The pattern instances of one board shape, every family's table end to end.
 #[derive(Debug)]
 pub struct PatternLayout {
     shape: Shape,
     instances: Vec<LaidInstance>,
     entries: usize,
+    /// Per cell, where its part of each instance's index starts in `places`.
+    cell_starts: Vec<u32>,
+    /// Per cell, the instances it belongs to with its digit's place value there (3^k).
+    places: Vec<(u16, u32)>,
 }
 
 impl PatternLayout {
@@ -42,10 +49,17 @@ impl PatternLayout {
             }
             offset += family.entries();
         }
+        assert!(
+            instances.len() <= MAX_INSTANCES,
+            "{shape}: too many instances"
+        );
+        let (cell_starts, places) = places_by_cell(shape.cells(), &instances);
         PatternLayout {
             shape,
             instances,
             entries: offset,
+            cell_starts,
+            places,
         }
     }
 
@@ -77,17 +91,45 @@ impl PatternLayout {
         }
     }
 
-    /// The sum of `table`'s entries for every instance of the position.
+    /// The sum of `table`'s entries for every instance of the position: each disc adds its
+    /// digit to the indices of the instances it lies in (empty cells add nothing).
     pub fn sum<const W: usize>(&self, table: &[i16], mover: Bits<W>, opponent: Bits<W>) -> i32 {
         assert!(table.len() >= self.entries, "a table of every entry");
-        self.instances
-            .iter()
-            .map(|instance| {
-                let index = instance.offset + index_in_table(instance, &mover, &opponent);
-                i32::from(table[index as usize])
-            })
-            .sum()
+        let mut indices = [0u32; MAX_INSTANCES];
+        let indices = &mut indices[..self.instances.len()];
+        for (index, instance) in indices.iter_mut().zip(&self.instances) {
+            *index = instance.offset;
+        }
+        for (discs, digit) in [(mover, 1), (opponent, 2)] {
+            for cell in discs {
+                let (start, end) = (self.cell_starts[cell], self.cell_starts[cell + 1]);
+                for &(instance, place) in &self.places[start as usize..end as usize] {
+                    indices[usize::from(instance)] += digit * place;
+                }
+            }
+        }
+        indices.iter().map(|&i| i32::from(table[i as usize])).sum()
     }
+}
+
+/// For every cell, the instances it lies in and its digit's place value in each, laid out
+/// cell after cell (`starts[c]..starts[c + 1]` are cell c's).
+fn places_by_cell(cells: usize, instances: &[LaidInstance]) -> (Vec<u32>, Vec<(u16, u32)>) {
+    let mut by_cell: Vec<Vec<(u16, u32)>> = vec![Vec::new(); cells];
+    for (number, instance) in instances.iter().enumerate() {
+        let len = usize::from(instance.len);
+        for (k, &cell) in instance.cells[..len].iter().enumerate() {
+            let place = 3u32.pow((len - 1 - k) as u32);
+            by_cell[usize::from(cell)].push((number as u16, place));
+        }
+    }
+    let mut starts = vec![0u32];
+    let mut places = Vec::new();
+    for list in by_cell {
+        places.extend(list);
+        starts.push(places.len() as u32);
+    }
+    (starts, places)
 }
 
 /// An instance's index within its family's table: digit 1 for a disc of the side to move,
@@ -127,7 +169,7 @@ mod tests {
     }
 
     #[test]
-    fn every_index_of_a_3d_board_lies_in_its_family_table() {
+    fn every_index_of_a_3d_board_lies_in_its_family_table_and_the_sum_reads_them() {
         let shape = Shape::new(3, 8).unwrap();
         let layout = PatternLayout::new(shape);
         let families = catalog::catalog(shape);
@@ -140,6 +182,9 @@ mod tests {
             offset += family.entries() as u32;
         }
         let full = Bits::<8>::first(shape.cells());
+        let table: Vec<i16> = (0..layout.table_entries())
+            .map(|i| (scrambled(i as u64) % 201) as i16 - 100)
+            .collect();
         for k in 0..50 {
             let mover: Bits<8> = (0..shape.cells())
                 .filter(|&c| scrambled(k * 1000 + c as u64).is_multiple_of(3))
@@ -150,6 +195,8 @@ mod tests {
             for (index, range) in indices.iter().zip(&bounds) {
                 assert!(range.contains(index));
             }
+            let read: i32 = indices.iter().map(|&i| i32::from(table[i as usize])).sum();
+            assert_eq!(layout.sum(&table, mover, opponent), read);
         }
     }
 }
