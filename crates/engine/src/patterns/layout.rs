@@ -79,35 +79,35 @@ impl PatternLayout {
     }
 
     /// The table entry of every instance of the position with `mover`'s and `opponent`'s
-    /// discs, written to `out` (one per instance).
+    /// discs, written to `out` (one per instance): each disc adds its digit (1 for the side
+    /// to move, 2 for the other) at its place in the instances it lies in.
     pub fn feature_indices<const W: usize>(
         &self,
         mover: Bits<W>,
         opponent: Bits<W>,
         out: &mut [u32],
     ) {
-        for (slot, instance) in out.iter_mut().zip(&self.instances) {
-            *slot = instance.offset + index_in_table(instance, &mover, &opponent);
-        }
-    }
-
-    /// The sum of `table`'s entries for every instance of the position: each disc adds its
-    /// digit to the indices of the instances it lies in (empty cells add nothing).
-    pub fn sum<const W: usize>(&self, table: &[i16], mover: Bits<W>, opponent: Bits<W>) -> i32 {
-        assert!(table.len() >= self.entries, "a table of every entry");
-        let mut indices = [0u32; MAX_INSTANCES];
-        let indices = &mut indices[..self.instances.len()];
-        for (index, instance) in indices.iter_mut().zip(&self.instances) {
+        let out = &mut out[..self.instances.len()];
+        for (index, instance) in out.iter_mut().zip(&self.instances) {
             *index = instance.offset;
         }
         for (discs, digit) in [(mover, 1), (opponent, 2)] {
             for cell in discs {
                 let (start, end) = (self.cell_starts[cell], self.cell_starts[cell + 1]);
                 for &(instance, place) in &self.places[start as usize..end as usize] {
-                    indices[usize::from(instance)] += digit * place;
+                    out[usize::from(instance)] += digit * place;
                 }
             }
         }
+    }
+
+    /// The sum of `table`'s entries for every instance of the position (the indices made in
+    /// a stack array: the search calls this at every leaf).
+    pub fn sum<const W: usize>(&self, table: &[i16], mover: Bits<W>, opponent: Bits<W>) -> i32 {
+        assert!(table.len() >= self.entries, "a table of every entry");
+        let mut indices = [0u32; MAX_INSTANCES];
+        let indices = &mut indices[..self.instances.len()];
+        self.feature_indices(mover, opponent, indices);
         indices.iter().map(|&i| i32::from(table[i as usize])).sum()
     }
 }
@@ -132,22 +132,6 @@ fn places_by_cell(cells: usize, instances: &[LaidInstance]) -> (Vec<u32>, Vec<(u
     (starts, places)
 }
 
-/// An instance's index within its family's table: digit 1 for a disc of the side to move,
-/// 2 for the other side's, 0 for an empty cell.
-fn index_in_table<const W: usize>(
-    instance: &LaidInstance,
-    mover: &Bits<W>,
-    opponent: &Bits<W>,
-) -> u32 {
-    instance.cells[..usize::from(instance.len)]
-        .iter()
-        .fold(0, |index, &cell| {
-            let cell = usize::from(cell);
-            let digit = u32::from(mover.contains(cell)) + 2 * u32::from(opponent.contains(cell));
-            index * 3 + digit
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,15 +153,17 @@ mod tests {
     }
 
     #[test]
-    fn every_index_of_a_3d_board_lies_in_its_family_table_and_the_sum_reads_them() {
+    fn every_index_of_a_3d_board_is_its_cells_read_in_base_3_within_its_family_table() {
         let shape = Shape::new(3, 8).unwrap();
         let layout = PatternLayout::new(shape);
+        // The naive reading: per instance, its family's offset plus its cells' digits (1 for
+        // the side to move, 2 for the other), most significant first.
         let families = catalog::catalog(shape);
-        let mut bounds = Vec::new();
+        let mut naive = Vec::new();
         let mut offset = 0;
         for family in &families {
-            for _ in &family.instances {
-                bounds.push(offset..offset + family.entries() as u32);
+            for cells in &family.instances {
+                naive.push((offset, offset + family.entries() as u32, cells.clone()));
             }
             offset += family.entries() as u32;
         }
@@ -192,8 +178,14 @@ mod tests {
             let opponent = full.and_not(mover);
             let mut indices = vec![0; layout.instance_count()];
             layout.feature_indices(mover, opponent, &mut indices);
-            for (index, range) in indices.iter().zip(&bounds) {
-                assert!(range.contains(index));
+            for (&index, (start, end, cells)) in indices.iter().zip(&naive) {
+                let digits = cells.iter().fold(0, |index, &cell| {
+                    3 * index
+                        + u32::from(mover.contains(cell))
+                        + 2 * u32::from(opponent.contains(cell))
+                });
+                assert_eq!(index, start + digits);
+                assert!(index < *end);
             }
             let read: i32 = indices.iter().map(|&i| i32::from(table[i as usize])).sum();
             assert_eq!(layout.sum(&table, mover, opponent), read);
