@@ -31,9 +31,14 @@ pub struct PositionsArgs {
     players: Vec<String>,
     #[command(flatten)]
     game: GameArgs,
-    /// Positions drawn at random from each game, over all its stages.
+    /// Positions drawn at random from each game, over all its stages (or the last ones, with
+    /// --max-empties).
     #[arg(long, default_value_t = 16)]
     per_game: usize,
+    /// Draw only positions with at most this many empty cells, e.g. those --label-exact
+    /// scores exactly (for fitting patterns to exact scores).
+    #[arg(long)]
+    max_empties: Option<u32>,
     /// Label every position with the strong search's value at this depth (exact where the
     /// solver finishes).
     #[arg(long)]
@@ -198,6 +203,7 @@ fn settings_of(args: &PositionsArgs) -> anyhow::Result<PositionSetSettings> {
         players: presets.iter().map(NamedWeights::from).collect(),
         count: args.count,
         per_game: args.per_game,
+        max_empties: args.max_empties,
         seed: args.game.seed,
         label,
     };
@@ -218,7 +224,7 @@ fn describe(settings: &PositionSetSettings, out: &mut (dyn Write + Send)) -> any
     writeln!(
         out,
         "positions on {}: {} from games among {} (depth {}, {} search, {} random opening plies, \
-         up to {} a game, seed {}); {label}",
+         up to {} a game{}, seed {}); {label}",
         settings.game.shape,
         settings.count,
         names.join(", "),
@@ -226,6 +232,9 @@ fn describe(settings: &PositionSetSettings, out: &mut (dyn Write + Send)) -> any
         settings.game.search.label(),
         settings.game.opening_plies,
         settings.per_game,
+        settings.max_empties.map_or(String::new(), |most| format!(
+            " with at most {most} empty cells"
+        )),
         settings.seed,
     )?;
     Ok(())

@@ -69,6 +69,7 @@ fn made_files() -> &'static (tempfile::TempDir, PathBuf, PathBuf) {
             players: built_in().iter().take(2).map(named).collect(),
             count: 12,
             per_game: 3,
+            max_empties: None,
             seed: 1,
             label: None,
         };

@@ -43,6 +43,7 @@ fn set_settings(count: usize) -> PositionSetSettings {
         players: vec![named("Arwen"), named("Jolly"), named("Hamfast")],
         count,
         per_game: 5,
+        max_empties: None,
         seed: 4,
         label: Some(LabelSettings {
             depth: 2,
@@ -110,6 +111,30 @@ fn the_same_seed_gives_the_same_file_with_one_or_two_workers_and_a_resumed_run_t
     // Every stage is represented: openings and endings alike.
     let discs: Vec<i32> = set.samples.iter().map(|s| s.features.0[1].abs()).collect();
     assert!(discs.iter().any(|&d| d <= 2) && discs.iter().any(|&d| d >= 6));
+}
+
+#[test]
+fn a_set_drawn_from_the_endgame_holds_only_positions_with_that_few_empty_cells() {
+    // The exact labels start at 6 empty cells; drawn from at most 6, every label is exact.
+    let folder = tempfile::tempdir().unwrap();
+    let settings = PositionSetSettings {
+        max_empties: Some(6),
+        ..set_settings(60)
+    };
+    let path = folder.path().join("endgame.txt");
+    make_set(&path, &settings, 2, None);
+    let set = read_position_set(&path).unwrap();
+    assert_eq!(set.samples.len(), 60);
+    assert_eq!(set.settings.max_empties, Some(6));
+    for sample in &set.samples {
+        let discs: u32 = sample.discs.iter().flatten().map(|w| w.count_ones()).sum();
+        assert!(36 - discs <= 6, "{} empty cells", 36 - discs);
+        assert!(matches!(sample.label, Some(Label::Exact(_))));
+    }
+    // A set without the limit writes no trace of it, so older sets keep their hash.
+    assert!(text(&path).contains("max_empties:Some(6)"));
+    let all_stages = ron::to_string(&set_settings(60)).unwrap();
+    assert!(!all_stages.contains("max_empties"), "{all_stages}");
 }
 
 #[test]

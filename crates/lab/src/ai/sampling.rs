@@ -89,6 +89,7 @@ fn positions_of_game<const W: usize>(
         seed: settings.seed,
         count: POSITIONS_PER_GAME,
         min_moves: 2,
+        max_empties: None,
     };
     let (_, positions) = draw.play(geometry, &settings.game, game, cancel)?;
     Some(positions.iter().map(|p| Setup::of(geometry, p)).collect())
@@ -104,6 +105,8 @@ pub struct GameDraw<'a> {
     pub count: usize,
     /// Only positions after the opening where the side to move has this many moves or more.
     pub min_moves: u32,
+    /// Only positions with at most this many empty cells, when given.
+    pub max_empties: Option<u32>,
 }
 
 impl GameDraw<'_> {
@@ -123,10 +126,13 @@ impl GameDraw<'_> {
         let opening = random_opening(geometry, settings.opening_plies, seed);
         let played = play_game(geometry, settings, [red, green], &opening, seed, cancel).ok()?;
         let mut position = Position::start(geometry);
+        let cells = geometry.shape().cells() as u32;
         let mut candidates = Vec::new();
         for (ply, entry) in played.moves.iter().enumerate() {
+            let empties = cells - position.mover.count() - position.opponent.count();
             if ply >= played.opening_length
                 && position.legal_moves(geometry).count() >= self.min_moves
+                && self.max_empties.is_none_or(|most| empties <= most)
             {
                 candidates.push(position);
             }

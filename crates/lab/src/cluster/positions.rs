@@ -28,7 +28,12 @@ pub fn game_limit(settings: &PositionSetSettings, shards: u32) -> u64 {
     let shape = settings.game.shape;
     let moves = shape
         .cells()
-        .saturating_sub(4 + settings.game.opening_plies as usize);
+        .saturating_sub(4 + settings.game.opening_plies as usize)
+        .min(
+            settings
+                .max_empties
+                .map_or(usize::MAX, |most| most as usize),
+        );
     let per_game = settings.per_game.min(moves).max(1) as u64;
     let expected = (settings.count as u64).div_ceil(per_game);
     expected + expected / 8 + u64::from(shards)

@@ -164,6 +164,7 @@ impl WidthJob for Generate<'_> {
             seed: settings.seed,
             count: settings.per_game,
             min_moves: 1,
+            max_empties: settings.max_empties,
         };
         let worker = || {
             while !done.load(Ordering::Relaxed) && !self.cancel.load(Ordering::Relaxed) {

@@ -54,6 +54,10 @@ pub struct PositionSetSettings {
     pub count: usize,
     /// Positions drawn from each game at most.
     pub per_game: usize,
+    /// Draw only positions with at most this many empty cells (the endgame that an exact
+    /// label covers); every stage when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_empties: Option<u32>,
     /// Seed of the openings, tie-breaks and draws.
     pub seed: u64,
     /// The deeper search's labels, if any.
@@ -71,6 +75,10 @@ impl PositionSetSettings {
             |what, value: usize| bounds::check_range(what, value as u64, 1, bounds::MAX_POSITIONS);
         positions("count", self.count)?;
         positions("positions per game", self.per_game)?;
+        if let Some(empties) = self.max_empties {
+            let cells = self.game.shape.cells() as u64;
+            bounds::check_range("most empty cells", u64::from(empties), 1, cells)?;
+        }
         if let Some(label) = &self.label {
             bounds::check_depth("label depth", label.depth)?;
             let cells = self.game.shape.cells() as u64;

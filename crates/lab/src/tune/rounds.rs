@@ -135,6 +135,7 @@ impl RoundsSettings {
             players,
             count: self.count,
             per_game: self.per_game,
+            max_empties: None,
             seed: self.seed.wrapping_add(u64::from(round) * 1_000_003),
             label: self.label_depth.map(|depth| LabelSettings {
                 depth,
