@@ -4,8 +4,7 @@
 //! the best Othello programs search with. The tables are fitted to scored positions
 //! (`reversi3d fit-patterns`); the 8×8 fit ships with the program and has the fast sums.
 
-use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, LazyLock};
 
 use crate::bits::Bits;
 use crate::shape::Shape;
@@ -130,16 +129,10 @@ fn eight_by_eight() -> Shape {
     Shape::new(2, SIDE).expect("8x8 is a board")
 }
 
-/// The pattern layout of `shape`, made on first use and kept for the program's life (a
-/// handful of boards are ever used).
-pub fn layout_of(shape: Shape) -> &'static PatternLayout {
-    static LAYOUTS: LazyLock<Mutex<HashMap<Shape, &'static PatternLayout>>> =
-        LazyLock::new(Mutex::default);
-    let mut layouts = LAYOUTS.lock().unwrap_or_else(|e| e.into_inner());
-    layouts
-        .entry(shape)
-        .or_insert_with(|| Box::leak(Box::new(PatternLayout::new(shape))))
-}
+/// The 8×8 layout read cell by cell, for any processor: the same instances in the same order
+/// as [`LAYOUT`] (kept here so that the fallback sum takes no lock).
+static CELL_BY_CELL: LazyLock<&'static PatternLayout> =
+    LazyLock::new(|| PatternLayout::shared(eight_by_eight()));
 
 /// How many pattern instances a position has.
 pub fn instance_count() -> usize {
@@ -154,7 +147,7 @@ pub fn table_entries() -> usize {
 /// The table entry of every pattern instance of the position with `mover`'s and
 /// `opponent`'s discs (bit r·8+c), written to `out` (one per instance).
 pub fn feature_indices(mover: u64, opponent: u64, out: &mut [u32]) {
-    layout_of(eight_by_eight()).feature_indices(Bits([mover]), Bits([opponent]), out);
+    CELL_BY_CELL.feature_indices(Bits([mover]), Bits([opponent]), out);
 }
 
 /// The sum of `table`'s entries for every instance: eight instances at a time with AVX-512
@@ -175,7 +168,7 @@ fn pattern_sum(table: &[i16], mover: u64, opponent: u64) -> i32 {
 
 /// [`pattern_sum`] reading each instance's index cell by cell.
 fn pattern_sum_by_cells(table: &[i16], mover: u64, opponent: u64) -> i32 {
-    layout_of(eight_by_eight()).sum(table, Bits([mover]), Bits([opponent]))
+    CELL_BY_CELL.sum(table, Bits([mover]), Bits([opponent]))
 }
 
 /// [`pattern_sum`] by gathering each instance's cells with `pext`.
@@ -243,6 +236,17 @@ pub struct PhaseWeights {
     pub opponent_mobility: i16,
 }
 
+impl PhaseWeights {
+    /// The value of a position whose pattern entries sum to `patterns`, with the two sides'
+    /// legal move counts `mobility`.
+    pub fn value(&self, patterns: i32, mobility: (u32, u32)) -> i32 {
+        i32::from(self.bias)
+            + i32::from(self.mobility) * mobility.0 as i32
+            + i32::from(self.opponent_mobility) * mobility.1 as i32
+            + patterns
+    }
+}
+
 /// The evaluation's unit: this many make a disc.
 pub const UNITS_PER_DISC: i32 = 32;
 
@@ -268,7 +272,7 @@ impl PartialEq for PatternEvaluation {
 impl PatternEvaluation {
     /// All weights zero on `shape`, with phases split at `edges`.
     pub fn zero(shape: Shape, edges: Vec<u32>) -> Self {
-        let layout = layout_of(shape);
+        let layout = PatternLayout::shared(shape);
         let phase = PhaseWeights {
             table: vec![0; layout.table_entries()],
             bias: 0,
@@ -316,15 +320,12 @@ impl PatternEvaluation {
         mobility: (u32, u32),
     ) -> i32 {
         let phase = &self.phases[self.phase_of(empties)];
-        let patterns = if W == 1 && self.shape == eight_by_eight() {
+        let patterns = if W == 1 && !self.shape.is_3d() && self.shape.side() == SIDE {
             pattern_sum(&phase.table, mover.0[0], opponent.0[0])
         } else {
             self.layout.sum(&phase.table, mover, opponent)
         };
-        i32::from(phase.bias)
-            + i32::from(phase.mobility) * mobility.0 as i32
-            + i32::from(phase.opponent_mobility) * mobility.1 as i32
-            + patterns
+        phase.value(patterns, mobility)
     }
 }
 

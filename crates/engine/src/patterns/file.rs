@@ -1,7 +1,7 @@
 //! The pattern file: a header line naming the format, the board, the table size and the
 //! phase edges, then every phase's weights as little-endian 16-bit integers.
 
-use super::{PatternEvaluation, eight_by_eight, layout_of};
+use super::{PatternEvaluation, PatternLayout, eight_by_eight};
 use crate::shape::Shape;
 
 /// Why a pattern file was refused.
@@ -96,7 +96,7 @@ fn parse_header(header: &str) -> Result<(Shape, usize, Vec<u32>), PatternFileErr
         _ => return Err(PatternFileError::Header),
     };
     let entries: usize = entries.parse().map_err(|_| PatternFileError::Header)?;
-    let expected = layout_of(shape).table_entries();
+    let expected = PatternLayout::shared(shape).table_entries();
     if entries != expected {
         return Err(PatternFileError::Entries(entries, expected, shape));
     }
@@ -142,7 +142,7 @@ mod tests {
             PatternEvaluation::from_bytes(b"reversi3d-patterns 1 99 -\n"),
             Err(PatternFileError::Entries(99, ..))
         ));
-        let entries = layout_of(eight_by_eight()).table_entries();
+        let entries = PatternLayout::shared(eight_by_eight()).table_entries();
         let header = format!("reversi3d-patterns 1 {entries} 17,13\n");
         assert!(matches!(
             PatternEvaluation::from_bytes(header.as_bytes()),
@@ -180,7 +180,7 @@ mod tests {
         // 64 phases of the 8x8 tables would be 14 MiB; the header is checked against the
         // body's length first.
         let edges: Vec<String> = (1..=64).map(|e| e.to_string()).collect();
-        let entries = layout_of(eight_by_eight()).table_entries();
+        let entries = PatternLayout::shared(eight_by_eight()).table_entries();
         let header = format!("reversi3d-patterns 1 {entries} {}\n", edges.join(","));
         assert!(matches!(
             PatternEvaluation::from_bytes(header.as_bytes()),

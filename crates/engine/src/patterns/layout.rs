@@ -1,6 +1,9 @@
 //! Any board's pattern instances laid out for evaluation: each instance's cells and where its
 //! family's table starts, with the table index of every instance read from a position of any
-//! bitset width.
+//! bitset width. One layout per board shape is built on first use and kept.
+
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
 
 use super::catalog::{self, MAX_PATTERN_CELLS};
 use crate::bits::Bits;
@@ -61,6 +64,17 @@ impl PatternLayout {
             cell_starts,
             places,
         }
+    }
+
+    /// The layout of `shape`, built on first use and kept for the program's life (a handful
+    /// of boards are ever used).
+    pub fn shared(shape: Shape) -> &'static PatternLayout {
+        static LAYOUTS: LazyLock<Mutex<HashMap<Shape, &'static PatternLayout>>> =
+            LazyLock::new(Mutex::default);
+        let mut layouts = LAYOUTS.lock().unwrap_or_else(|e| e.into_inner());
+        layouts
+            .entry(shape)
+            .or_insert_with(|| Box::leak(Box::new(PatternLayout::new(shape))))
     }
 
     /// The board it is laid out on.

@@ -8,7 +8,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::position_record::{Label, Sample};
-use engine::patterns::{PatternEvaluation, PhaseWeights, UNITS_PER_DISC, catalog, layout_of};
+use engine::patterns::{PatternEvaluation, PatternLayout, PhaseWeights, UNITS_PER_DISC, catalog};
 use engine::{Bits, Color, Geometry, Position, Shape, WidthJob};
 
 /// How the fit runs.
@@ -261,7 +261,7 @@ pub fn fit_patterns(
     on_epoch: &mut dyn FnMut(&PatternEpoch),
 ) -> Result<PatternFit, PatternFitError> {
     let mut evaluation = PatternEvaluation::zero(shape, settings.edges.clone());
-    let entries = layout_of(shape).table_entries();
+    let entries = PatternLayout::shared(shape).table_entries();
     let parameter = parameters(shape, entries);
     let (training, holdout) = shape.dispatch(Encode {
         samples,
@@ -342,14 +342,11 @@ fn rounded_error(evaluation: &PatternEvaluation, positions: &[Encoded]) -> (f64,
         .iter()
         .map(|p| {
             let phase = &evaluation.phases[p.phase];
-            let value = p
+            let patterns = p
                 .entries
                 .iter()
-                .map(|&e| i32::from(phase.table[e as usize]))
-                .sum::<i32>()
-                + i32::from(phase.bias)
-                + i32::from(phase.mobility) * p.moves.0 as i32
-                + i32::from(phase.opponent_mobility) * p.moves.1 as i32;
+                .map(|&e| i32::from(phase.table[e as usize]));
+            let value = phase.value(patterns.sum(), p.moves);
             f64::from(p.target) - f64::from(value) / f64::from(UNITS_PER_DISC)
         })
         .collect();
@@ -373,7 +370,7 @@ mod tests {
         // Scores made by a known evaluation of 4x4 (whole discs per entry, tied by the
         // symmetries, no mobility): the fit must predict held-out positions almost exactly.
         let shape: Shape = "4x4".parse().unwrap();
-        let layout = layout_of(shape);
+        let layout = PatternLayout::shared(shape);
         let parameter = parameters(shape, layout.table_entries());
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let values: Vec<i32> = (0..parameter.len())
