@@ -272,8 +272,8 @@ fn a_match_against_several_opponents_plays_each_and_tabulates_them() {
 }
 
 /// Makes a set of 400 positions of `board` in `set`, scored exactly from `exact` empty cells,
-/// fits patterns to it with `options` and checks that the fit learns (the kept epoch's error
-/// on the fitted positions is below the first's); returns the report.
+/// fits patterns to it with `options` and checks that the fit learns (the kept iteration's
+/// error on the fitted positions is below the first's); returns the report.
 fn fit_exact_scores(set: &str, board: &str, exact: u32, options: &[&str]) -> String {
     let exact = exact.to_string();
     let make = positions_args(
@@ -296,10 +296,10 @@ fn fit_exact_scores(set: &str, board: &str, exact: u32, options: &[&str]) -> Str
     let report = stdout(&reversi3d(&fit));
     let first = report
         .lines()
-        .find(|line| line.starts_with("epoch    1:"))
+        .find(|line| line.starts_with("iteration    1:"))
         .unwrap_or_else(|| panic!("{report}"));
     let first: f64 = first.split_whitespace().nth(3).unwrap().parse().unwrap();
-    let kept = report.split("kept epoch ").nth(1).unwrap();
+    let kept = report.split("kept iteration ").nth(1).unwrap();
     let kept: f64 = kept.split_whitespace().nth(1).unwrap().parse().unwrap();
     assert!(kept < first, "{report}");
     report
@@ -406,7 +406,7 @@ fn refuses_what_it_cannot_fit(folder: &tempfile::TempDir, set: &str, patterns: &
         patterns,
         "--force",
     ]));
-    assert!(refused.contains("no exactly scored"), "{refused}");
+    assert!(refused.contains("no positions scored in discs"), "{refused}");
 
     // Several sets fit together: the unlabelled one adds no position; a set of another
     // board among them is refused by name.

@@ -1,6 +1,7 @@
 //! `reversi3d fit-patterns`: fits the pattern evaluation of a position set's board to the
-//! exact scores of its positions and writes the pattern file (`solve --patterns FILE` reads
-//! an 8×8 one).
+//! scores in discs of its positions (exact, or from a search by patterns) and writes the
+//! pattern file, which `analyze --patterns`, `positions --label-patterns` and, on 8×8,
+//! `solve --patterns` read.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -12,14 +13,15 @@ use super::interrupt::interrupt_flag;
 use engine::Rules;
 use engine::patterns::parse_edges;
 use lab::files::write_atomically;
-use lab::tune::pattern_fit::{PatternFitSettings, fit_patterns};
+use lab::tune::pattern_fit::{PatternFitSettings, fit_patterns, targets};
 use lab::tune::position_set::read_position_set;
 
 /// Arguments of `reversi3d fit-patterns`.
 #[derive(Args, Debug)]
 pub struct FitPatternsArgs {
     /// The position set (classic rules, any board, made by `reversi3d positions` with exact
-    /// labels); repeat the option to fit to several sets of one board together.
+    /// labels, or with `--label-patterns` for search values in discs); repeat the option to
+    /// fit to several sets of one board together.
     #[arg(long, required = true)]
     data: Vec<PathBuf>,
     /// The pattern file to write (once the fit is done).
@@ -31,10 +33,11 @@ pub struct FitPatternsArgs {
     /// tables ('-' for one phase).
     #[arg(long, default_value = "-")]
     phases: String,
-    /// At most this many passes over the positions.
-    #[arg(long, default_value_t = 2000)]
+    /// At most this many iterations of conjugate gradients (two passes over the positions
+    /// each).
+    #[arg(long, default_value_t = 500)]
     epochs: usize,
-    /// Stop after this many epochs without a lower hold-out error.
+    /// Stop after this many iterations without a lower hold-out error.
     #[arg(long, default_value_t = 20)]
     patience: usize,
     /// How strongly rarely seen pattern contents are kept near zero (the weight of the
@@ -52,7 +55,7 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
             args.phases
         );
     };
-    let mut samples = Vec::new();
+    let mut sets = Vec::new();
     let mut board = None;
     for path in &args.data {
         let set = read_position_set(path)?;
@@ -75,8 +78,9 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
             );
         }
         board = Some((path, game.shape));
-        samples.extend(set.samples);
+        sets.push(set);
     }
+    let targets: Vec<_> = sets.iter().flat_map(targets).collect();
     let (_, shape) = board.expect("clap requires --data");
     let settings = PatternFitSettings {
         edges,
@@ -88,12 +92,12 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
         if epoch.number % 10 == 1 {
             let _ = writeln!(
                 out,
-                "epoch {:>4}: error {:.3} discs fitted, {:.3} held out",
+                "iteration {:>4}: error {:.3} discs fitted, {:.3} held out",
                 epoch.number, epoch.training, epoch.holdout
             );
         }
     };
-    let fit = fit_patterns(shape, &samples, &settings, interrupt_flag(), &mut report)
+    let fit = fit_patterns(shape, &targets, &settings, interrupt_flag(), &mut report)
         .with_context(|| {
             let names: Vec<_> = args
                 .data
@@ -103,10 +107,14 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
             names.join(", ")
         })?;
     write_atomically(&args.out, fit.evaluation.to_bytes())?;
+    let exact = match fit.exact_holdout {
+        Some((rms, mae)) => format!("; exact scores held out: {rms:.3}, mean absolute {mae:.3}"),
+        None => String::new(),
+    };
     writeln!(
         out,
-        "{shape}: {} positions fitted, {} held out; kept epoch {}: {:.3} discs fitted, {:.3} \
-         held out (rounded: {:.3}, mean absolute {:.3}){}; wrote {}",
+        "{shape}: {} positions fitted, {} held out; kept iteration {}: {:.3} discs fitted, \
+         {:.3} held out (rounded: {:.3}, mean absolute {:.3}{exact}){}; wrote {}",
         fit.positions.0,
         fit.positions.1,
         fit.best.number,

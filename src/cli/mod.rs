@@ -55,8 +55,8 @@ pub enum Command {
     /// write them as a preset, optionally verified in a match; or tune in rounds of position
     /// set, fit and verification (resumable).
     Tune(tune::TuneArgs),
-    /// Fit the 8×8 pattern evaluation (the solver's move ordering) to the exact scores of a
-    /// position set and write the pattern file.
+    /// Fit the pattern evaluation of a position set's board (2D or 3D) to its positions'
+    /// scores in discs, exact or from a search by patterns, and write the pattern file.
     FitPatterns(fit_patterns::FitPatternsArgs),
     /// Join the shard files of a sharded run (`--shard I/N`) into the report of the whole run.
     Merge(merge::MergeArgs),

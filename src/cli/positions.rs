@@ -13,6 +13,7 @@ use super::setup::{GameArgs, find_player, players_or_all};
 use lab::ai::PresetLibrary;
 use lab::cluster::Shard;
 use lab::cluster::positions::{POSITIONS, game_limit, run_positions_shard};
+use lab::players::pattern_source::LoadedPatterns;
 use lab::tune::generate::{GenerationProgress, generate_positions};
 use lab::tune::position_set::{
     LabelSettings, NamedWeights, PositionSetSettings, PositionSetWriter, ResumePoint,
@@ -50,6 +51,11 @@ pub struct PositionsArgs {
     /// depth + 4, at most 14).
     #[arg(long)]
     label_exact: Option<u32>,
+    /// The labelling search evaluates by this pattern file of the board (heuristic labels in
+    /// 32nds of a disc, which `fit-patterns` fits to); the label player's weights then only
+    /// order shallow nodes.
+    #[arg(long, requires = "label_depth")]
+    label_patterns: Option<PathBuf>,
     /// The position file to write (an existing one is refused unless resumed or --force).
     #[arg(long, required_unless_present = "shard")]
     out: Option<PathBuf>,
@@ -195,6 +201,10 @@ fn settings_of(args: &PositionsArgs) -> anyhow::Result<PositionSetSettings> {
                 depth,
                 exact_empties: args.label_exact.unwrap_or((depth + 4).min(14)),
                 labeller: (&labeller).into(),
+                patterns: match &args.label_patterns {
+                    Some(path) => Some(LoadedPatterns::read(path, args.game.board)?.source),
+                    None => None,
+                },
             })
         }
     };
@@ -218,7 +228,12 @@ fn describe(settings: &PositionSetSettings, out: &mut (dyn Write + Send)) -> any
         None => "results only".to_string(),
         Some(label) => format!(
             "labelled by {} at depth {}, exact from {} empties",
-            label.labeller.name, label.depth, label.exact_empties
+            match &label.patterns {
+                Some(source) => format!("{} ({})", source.path.display(), source.hash),
+                None => label.labeller.name.clone(),
+            },
+            label.depth,
+            label.exact_empties
         ),
     };
     writeln!(

@@ -290,27 +290,13 @@ impl GameArgs {
     }
 }
 
-/// The largest pattern file read (the 10×10×10 tables of 20 phases are about 6 MiB).
-const MAX_PATTERN_FILE_BYTES: u64 = 64 << 20;
-
 /// Reads the pattern file at `path` for `board`: refused, with the file's name and the
 /// problem, when damaged or fitted to another board.
 pub fn read_pattern_file(
     path: &std::path::Path,
     board: Shape,
 ) -> anyhow::Result<std::sync::Arc<engine::patterns::PatternEvaluation>> {
-    use anyhow::Context;
-    let bytes = lab::files::read_bytes_up_to(path, MAX_PATTERN_FILE_BYTES)?;
-    let evaluation = engine::patterns::PatternEvaluation::from_bytes(&bytes)
-        .with_context(|| path.display().to_string())?;
-    if evaluation.shape != board {
-        anyhow::bail!(
-            "{}: patterns of {}, not of {board}",
-            path.display(),
-            evaluation.shape
-        );
-    }
-    Ok(std::sync::Arc::new(evaluation))
+    Ok(lab::players::pattern_source::LoadedPatterns::read(path, board)?.evaluation)
 }
 
 /// A table size in megabytes within the machine's bounds (`engine::bounds`).

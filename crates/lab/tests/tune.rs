@@ -7,13 +7,16 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use common::with_workers;
+use engine::patterns::{PatternEvaluation, UNITS_PER_DISC};
 use engine::{Features, Geometry, Position, Rules, Weights};
 use lab::ai::SearchKind;
 use lab::ai::duel::{DuelSettings, run_duel};
 use lab::ai::selfplay::GameSettings;
+use lab::players::pattern_source::LoadedPatterns;
 use lab::players::preset::built_in_named;
 use lab::tune::fit::{Fit, FitSettings, Target, fit};
 use lab::tune::generate::generate_positions;
+use lab::tune::pattern_fit::targets;
 use lab::tune::position_record::{Label, Sample};
 use lab::tune::position_set::{
     LabelSettings, NamedWeights, PositionSetSettings, PositionSetWriter, ResumePoint,
@@ -49,6 +52,7 @@ fn set_settings(count: usize) -> PositionSetSettings {
             depth: 2,
             exact_empties: 6,
             labeller: named("Hamfast"),
+            patterns: None,
         }),
     }
 }
@@ -135,6 +139,41 @@ fn a_set_drawn_from_the_endgame_holds_only_positions_with_that_few_empty_cells()
     assert!(text(&path).contains("max_empties:Some(6)"));
     let all_stages = ron::to_string(&set_settings(60)).unwrap();
     assert!(!all_stages.contains("max_empties"), "{all_stages}");
+}
+
+#[test]
+fn a_set_labelled_by_patterns_holds_their_values_which_the_pattern_fit_reads_in_discs() {
+    // Patterns worth a flat +2 discs to the side to move: every heuristic label at depth 2
+    // (the mover moves again at the leaves) is +2 discs, or -2 where a pass turned it.
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("flat.bin");
+    let shape = "6x6".parse().unwrap();
+    let mut flat = PatternEvaluation::zero(shape, Vec::new());
+    flat.phases[0].bias = 2 * UNITS_PER_DISC as i16;
+    std::fs::write(&file, flat.to_bytes()).unwrap();
+    let mut settings = set_settings(60);
+    let label = settings.label.as_mut().unwrap();
+    label.patterns = Some(LoadedPatterns::read(&file, shape).unwrap().source);
+    let path = folder.path().join("set.txt");
+    make_set(&path, &settings, 2, None);
+    let set = read_position_set(&path).unwrap();
+    let heuristic: Vec<i32> = (set.samples.iter())
+        .filter_map(|s| match s.label {
+            Some(Label::Heuristic { value, .. }) => Some(value),
+            _ => None,
+        })
+        .collect();
+    assert!(heuristic.len() > 20, "{}", heuristic.len());
+    assert!(heuristic.iter().all(|v| v.abs() == 64), "{heuristic:?}");
+    let fitted = targets(&set);
+    assert_eq!(fitted.len(), set.samples.len());
+    assert!((fitted.iter()).all(|t| t.exact || t.discs.abs() == 2.0));
+    // Nine-weight values are in other units: only the exact scores are fitted.
+    let nine = folder.path().join("nine.txt");
+    make_set(&nine, &set_settings(60), 2, None);
+    let set = read_position_set(&nine).unwrap();
+    let exact = (set.samples.iter()).filter(|s| matches!(s.label, Some(Label::Exact(_))));
+    assert_eq!(targets(&set).len(), exact.count());
 }
 
 #[test]

@@ -3,11 +3,12 @@
 //! every legal move scored. Results are cached per position and settings.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use engine::search::{Goal, Limits, SearchSettings, WIN, final_score, margin_of_score};
+use crate::players::pattern_source::LoadedPatterns;
+use engine::search::{Evaluation, Goal, Limits, SearchSettings, WIN, final_score, margin_of_score};
 use engine::{Color, Geometry, Position, Rules, Setup, Shape, Weights, WidthJob};
 
 /// A proven win (or loss) inside a heuristic reference counts as this many evaluation units
@@ -55,6 +56,9 @@ pub struct ReferenceSettings {
     pub rules: Rules,
     /// The evaluation of heuristic scores.
     pub weights: Weights,
+    /// Evaluate by these patterns instead, in 32nds of a disc, on the classic game of their
+    /// board (the weights then only order shallow nodes).
+    pub patterns: Option<LoadedPatterns>,
     /// Solve exactly once this few cells are empty.
     pub exact_empties: u32,
     /// The search's transposition table in megabytes (a shallow reference of many positions
@@ -73,6 +77,7 @@ impl ReferenceSettings {
             limit: ReferenceLimit::default_for(shape),
             rules,
             weights,
+            patterns: None,
             exact_empties: SearchSettings::DEFAULT_ENDGAME_EMPTIES,
             table_megabytes: SearchSettings::DEFAULT_TABLE_MEGABYTES,
             selective: true,
@@ -264,6 +269,10 @@ pub fn analyze_reference_at<const W: usize>(
         symmetry: false,
         table_megabytes: settings.table_megabytes,
         selective: settings.selective,
+        evaluation: Evaluation {
+            weights: settings.weights,
+            patterns: (settings.patterns.as_ref()).map(|p| Arc::clone(&p.evaluation)),
+        },
         ..SearchSettings::new(goal, depth, settings.rules, settings.weights)
     };
     let analysis = search

@@ -2,6 +2,7 @@
 //! folder. Below games, matches and judging, which all name players.
 
 pub mod library;
+pub mod pattern_source;
 pub mod player;
 pub mod preset;
 

@@ -104,8 +104,10 @@ pub fn generate_selected(
     cancel: &AtomicBool,
     on_progress: &(dyn Fn(&GenerationProgress) + Sync),
 ) -> Result<GenerationProgress, FileError> {
+    let labelling = labelling_reference(settings)?;
     settings.game.shape.dispatch(Generate {
         settings,
+        labelling: labelling.as_ref(),
         selection,
         writer: sink,
         start,
@@ -116,6 +118,8 @@ pub fn generate_selected(
 
 struct Generate<'a> {
     settings: &'a PositionSetSettings,
+    /// The labelling search, if the set is labelled.
+    labelling: Option<&'a ReferenceSettings>,
     selection: GameSelection,
     writer: &'a mut dyn RecordSink,
     start: ResumePoint,
@@ -172,7 +176,8 @@ impl WidthJob for Generate<'_> {
                 if self.selection.end.is_some_and(|end| game >= end) {
                     break;
                 }
-                let Some(records) = records_of_game(geometry, settings, &draw, game, self.cancel)
+                let Some(records) =
+                    records_of_game(geometry, &draw, game, self.cancel, settings, self.labelling)
                 else {
                     break;
                 };
@@ -228,10 +233,11 @@ impl Ledger<'_> {
 /// Plays game `game` and makes the records of its drawn positions; `None` when cancelled.
 fn records_of_game<const W: usize>(
     geometry: &Geometry<W>,
-    settings: &PositionSetSettings,
     draw: &GameDraw,
     game: u64,
     cancel: &AtomicBool,
+    settings: &PositionSetSettings,
+    labelling: Option<&ReferenceSettings>,
 ) -> Option<Vec<PositionRecord>> {
     let (played, positions) = draw.play(geometry, &settings.game, game, cancel)?;
     let of = positions.len();
@@ -248,7 +254,7 @@ fn records_of_game<const W: usize>(
                 features: Features::of(geometry, position),
                 result,
                 margin,
-                label: label_of(geometry, settings, position, cancel)?,
+                label: label_of(geometry, labelling, position, cancel)?,
             })
         })
         .collect()
@@ -270,27 +276,42 @@ fn result_for_mover(played: &PlayedGame, mover: Color) -> (GameResult, i32) {
     (result, margin)
 }
 
-/// The deeper search's label of `position` (`Some(None)` when the set is not labelled;
-/// `None` when cancelled). A result the heuristic search proves is written as exact.
-fn label_of<const W: usize>(
-    geometry: &Geometry<W>,
+/// The search that labels a set's positions, with its pattern file read (and checked against
+/// the hash the run recorded); `None` when the set is not labelled.
+fn labelling_reference(
     settings: &PositionSetSettings,
-    position: &Position<W>,
-    cancel: &AtomicBool,
-) -> Option<Option<Label>> {
+) -> Result<Option<ReferenceSettings>, FileError> {
     let Some(label) = &settings.label else {
-        return Some(None);
+        return Ok(None);
     };
-    let reference = ReferenceSettings {
+    let patterns = match &label.patterns {
+        Some(source) => Some(source.load(settings.game.shape)?),
+        None => None,
+    };
+    Ok(Some(ReferenceSettings {
         limit: ReferenceLimit::Depth(label.depth),
         rules: settings.game.rules,
         weights: label.labeller.weights,
+        patterns,
         exact_empties: label.exact_empties,
         table_megabytes: LABEL_TABLE_MEGABYTES,
         // Full width: the labels (and the shipped players tuned on them) stay as they were.
         selective: false,
+    }))
+}
+
+/// The deeper search's label of `position` (`Some(None)` when the set is not labelled;
+/// `None` when cancelled). A result the heuristic search proves is written as exact.
+fn label_of<const W: usize>(
+    geometry: &Geometry<W>,
+    labelling: Option<&ReferenceSettings>,
+    position: &Position<W>,
+    cancel: &AtomicBool,
+) -> Option<Option<Label>> {
+    let Some(reference) = labelling else {
+        return Some(None);
     };
-    let analysis = analyze_reference_at(geometry, position, &reference, Some(&[]), cancel);
+    let analysis = analyze_reference_at(geometry, position, reference, Some(&[]), cancel);
     if analysis.cancelled {
         return None;
     }

@@ -1,9 +1,10 @@
-//! Tuning weights from scored positions (DESIGN §8): position sets made by self-play, the fit
-//! of the nine weights to them, and the loop that repeats both.
+//! Tuning from scored positions (DESIGN §8): position sets made by self-play, the fits of the
+//! nine weights and of the pattern evaluation to them, and the loop that repeats set and fit.
 
 pub mod fit;
 pub mod generate;
 pub mod pattern_fit;
+mod pattern_solver;
 pub mod position_record;
 pub mod position_set;
 pub mod rounds;

@@ -1,13 +1,15 @@
-//! Fitting the pattern evaluation of any board ([`PatternEvaluation`]) to the exact scores of a
-//! position set: least squares by gradient steps in which each table entry moves by the mean
-//! error of the positions that read it. Entries that the board's symmetries make equivalent
-//! are one parameter (so a position need not be fitted in all its 8 or 48 images). Whole
-//! games are held out (every tenth) and the fit keeps the epoch with the lowest hold-out
-//! error, stopping once it has not improved for a while.
+//! Fitting the pattern evaluation of any board ([`PatternEvaluation`]) to the exact scores of
+//! a position set: regularised least squares, solved by preconditioned conjugate gradients.
+//! Entries that the board's symmetries make equivalent are one parameter (so a position need
+//! not be fitted in all its 8 or 48 images). Whole games are held out (every tenth) and the
+//! fit keeps the iteration with the lowest hold-out error, stopping once it has not improved
+//! for a while.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::pattern_solver::{ConjugateGradients, Encoded, Problem};
 use super::position_record::{Label, Sample};
+use super::position_set::PositionSet;
 use engine::patterns::{PatternEvaluation, PatternLayout, PhaseWeights, UNITS_PER_DISC, catalog};
 use engine::{Bits, Color, Geometry, Position, Shape, WidthJob};
 
@@ -50,38 +52,64 @@ pub struct PatternFit {
     /// The hold-out error of the rounded weights, in discs: root mean square and mean
     /// absolute.
     pub rounded_holdout: (f64, f64),
+    /// The same on the held-out positions with exact scores, if any.
+    pub exact_holdout: Option<(f64, f64)>,
     /// Whether the fit was stopped early.
     pub cancelled: bool,
+}
+
+/// A position and the score it is fitted to.
+#[derive(Clone, Copy, Debug)]
+pub struct Target<'a> {
+    /// The position (its discs and game).
+    pub sample: &'a Sample,
+    /// Its score for the side to move, in discs.
+    pub discs: f32,
+    /// Whether the score is exact (else a pattern evaluation's search value).
+    pub exact: bool,
+}
+
+/// The scores a set's positions are fitted to: the exact margins, and the heuristic values
+/// when a pattern evaluation labelled the set (in 32nds of a disc). Nine-weight values are
+/// in other units and are left out.
+pub fn targets(set: &PositionSet) -> Vec<Target<'_>> {
+    let in_discs = (set.settings.label.as_ref()).is_some_and(|label| label.patterns.is_some());
+    let target = |sample, discs: f32, exact| Target {
+        sample,
+        discs,
+        exact,
+    };
+    set.samples
+        .iter()
+        .filter_map(|sample| match sample.label? {
+            Label::Exact(margin) => Some(target(sample, margin as f32, true)),
+            Label::Heuristic { value, .. } if in_discs => {
+                Some(target(sample, value as f32 / UNITS_PER_DISC as f32, false))
+            }
+            Label::Heuristic { .. } => None,
+        })
+        .collect()
 }
 
 /// Why there is nothing to fit.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum PatternFitError {
-    /// No exactly scored positions in the set.
+    /// No position of the set has a score in discs.
     #[error(
-        "the set has no exactly scored positions: make it with `reversi3d positions --board B \
-         --label-depth D --label-exact E`"
+        "the set has no positions scored in discs: make it with `reversi3d positions --board B \
+         --label-depth D --label-exact E` (exact scores), adding `--label-patterns FILE` for \
+         search values in discs"
     )]
-    NoExactPositions,
+    NoScoredPositions,
     /// No game falls in the hold-out tenth.
     #[error("the set has too few games to hold any out (every tenth game is held out)")]
     NoHoldout,
 }
 
-/// A position read for the fit: the parameter of every pattern instance it reads, its legal
-/// move counts, phase and exact score.
-struct Encoded {
-    entries: Vec<u32>,
-    moves: (u32, u32),
-    mobility: (f32, f32),
-    phase: usize,
-    target: f32,
-}
-
-/// Reads the exactly scored samples of a set on one board, split into fitted and held-out
+/// Reads the targets of a set on one board, split into fitted and held-out
 /// positions (monomorphized for the board's width).
 struct Encode<'a> {
-    samples: &'a [Sample],
+    targets: &'a [Target<'a>],
     /// Each table entry's parameter: the first of its group of equivalent entries.
     parameter: &'a [u32],
     evaluation: &'a PatternEvaluation,
@@ -94,10 +122,12 @@ impl WidthJob for Encode<'_> {
         let layout = self.evaluation.layout();
         let cells = geometry.shape().cells() as u32;
         let (mut training, mut holdout) = (Vec::new(), Vec::new());
-        for sample in self.samples {
-            let Some(Label::Exact(margin)) = sample.label else {
-                continue;
-            };
+        for &Target {
+            sample,
+            discs,
+            exact,
+        } in self.targets
+        {
             let (Some(mover), Some(opponent)) = (words(&sample.discs[0]), words(&sample.discs[1]))
             else {
                 continue;
@@ -122,7 +152,8 @@ impl WidthJob for Encode<'_> {
                 moves,
                 mobility: (moves.0 as f32, moves.1 as f32),
                 phase: self.evaluation.phase_of(empties),
-                target: margin as f32,
+                target: discs,
+                exact,
             };
             if sample.game % 10 == 9 {
                 holdout.push(encoded);
@@ -151,111 +182,18 @@ fn parameters(shape: Shape, entries: usize) -> Vec<u32> {
     parameter
 }
 
-/// One phase's weights as the fit holds them (discs).
-#[derive(Clone)]
-struct Weights {
-    table: Vec<f32>,
-    bias: f32,
-    mobility: (f32, f32),
-}
-
-impl Weights {
-    fn predict(&self, position: &Encoded) -> f32 {
-        let entries = &position.entries;
-        entries.iter().map(|&e| self.table[e as usize]).sum::<f32>()
-            + self.bias
-            + self.mobility.0 * position.mobility.0
-            + self.mobility.1 * position.mobility.1
-    }
-}
-
-/// The root mean square error of `weights` on `positions`.
-fn error(weights: &[Weights], positions: &[Encoded]) -> f64 {
-    let sum: f64 = positions
-        .iter()
-        .map(|p| {
-            let miss = p.target - weights[p.phase].predict(p);
-            f64::from(miss * miss)
-        })
-        .sum();
-    (sum / positions.len().max(1) as f64).sqrt()
-}
-
-/// The step size: each entry moves by this share of its positions' mean error (a position
-/// reads `instances` entries and three more weights, so a larger share would overshoot).
-fn step_share(instances: usize) -> f32 {
-    1.0 / (instances + 3) as f32
-}
-
-/// One gradient step over `positions`.
-fn epoch(weights: &mut [Weights], positions: &[Encoded], counts: &[Vec<f32>], lambda: f32) {
-    let entries = weights[0].table.len();
-    let mut sums: Vec<Vec<f32>> = weights.iter().map(|_| vec![0.0; entries]).collect();
-    let mut bias = vec![0.0f64; weights.len()];
-    let mut mobility = vec![(0.0f64, 0.0f64, 0.0f64, 0.0f64); weights.len()];
-    for position in positions {
-        let phase = position.phase;
-        let miss = position.target - weights[phase].predict(position);
-        for &entry in &position.entries {
-            sums[phase][entry as usize] += miss;
-        }
-        bias[phase] += f64::from(miss);
-        let m = &mut mobility[phase];
-        m.0 += f64::from(miss * position.mobility.0);
-        m.1 += f64::from(position.mobility.0 * position.mobility.0);
-        m.2 += f64::from(miss * position.mobility.1);
-        m.3 += f64::from(position.mobility.1 * position.mobility.1);
-    }
-    let instances = positions.first().map_or(0, |p| p.entries.len());
-    let share = step_share(instances);
-    for (phase, weights) in weights.iter_mut().enumerate() {
-        for ((weight, &sum), &count) in weights
-            .table
-            .iter_mut()
-            .zip(&sums[phase])
-            .zip(&counts[phase])
-        {
-            if count > 0.0 {
-                *weight += share * (sum - lambda * *weight) / (count + lambda);
-            }
-        }
-        let read = positions.iter().filter(|p| p.phase == phase).count() as f64;
-        if read > 0.0 {
-            weights.bias += share * (bias[phase] / read) as f32;
-        }
-        let m = mobility[phase];
-        if m.1 > 0.0 {
-            weights.mobility.0 += share * (m.0 / m.1) as f32;
-        }
-        if m.3 > 0.0 {
-            weights.mobility.1 += share * (m.2 / m.3) as f32;
-        }
-    }
-}
-
-/// How many of the fitted positions read each parameter, per phase.
-fn read_counts(positions: &[Encoded], phases: usize, entries: usize) -> Vec<Vec<f32>> {
-    let mut counts = vec![vec![0.0; entries]; phases];
-    for position in positions {
-        for &entry in &position.entries {
-            counts[position.phase][entry as usize] += 1.0;
-        }
-    }
-    counts
-}
-
 /// A weight in the file's units.
-fn rounded(weight: f32) -> i16 {
-    (weight * UNITS_PER_DISC as f32)
+fn rounded(weight: f64) -> i16 {
+    (weight * f64::from(UNITS_PER_DISC))
         .round()
-        .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
+        .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
 }
 
-/// Fits the pattern evaluation of `shape` to the exactly scored positions among `samples`
-/// (of a classic set on that board), reporting each epoch.
+/// Fits the pattern evaluation of `shape` to `targets` (positions of classic sets on that
+/// board), reporting each iteration.
 pub fn fit_patterns(
     shape: Shape,
-    samples: &[Sample],
+    targets: &[Target],
     settings: &PatternFitSettings,
     cancel: &AtomicBool,
     on_epoch: &mut dyn FnMut(&PatternEpoch),
@@ -264,25 +202,20 @@ pub fn fit_patterns(
     let entries = PatternLayout::shared(shape).table_entries();
     let parameter = parameters(shape, entries);
     let (training, holdout) = shape.dispatch(Encode {
-        samples,
+        targets,
         parameter: &parameter,
         evaluation: &evaluation,
     });
     if training.is_empty() {
-        return Err(PatternFitError::NoExactPositions);
+        return Err(PatternFitError::NoScoredPositions);
     }
     if holdout.is_empty() {
         return Err(PatternFitError::NoHoldout);
     }
     let phases = evaluation.phases.len();
-    let counts = read_counts(&training, phases, entries);
-    let zero = Weights {
-        table: vec![0.0; entries],
-        bias: 0.0,
-        mobility: (0.0, 0.0),
-    };
-    let mut weights = vec![zero; phases];
-    let mut best = (weights.clone(), None::<PatternEpoch>);
+    let problem = Problem::new(&training, entries, phases, settings.regularization);
+    let mut solver = ConjugateGradients::new(problem);
+    let mut best = (solver.x.clone(), None::<PatternEpoch>);
     let mut epochs = Vec::new();
     let mut cancelled = false;
     for number in 1..=settings.max_epochs {
@@ -290,16 +223,18 @@ pub fn fit_patterns(
             cancelled = true;
             break;
         }
-        epoch(&mut weights, &training, &counts, settings.regularization);
+        if !solver.step() {
+            break;
+        }
         let report = PatternEpoch {
             number,
-            training: error(&weights, &training),
-            holdout: error(&weights, &holdout),
+            training: solver.training_error(),
+            holdout: solver.error_on(&holdout),
         };
         on_epoch(&report);
         epochs.push(report);
         if best.1.is_none_or(|kept| report.holdout < kept.holdout) {
-            best = (weights.clone(), Some(report));
+            best = (solver.x.clone(), Some(report));
         } else if best
             .1
             .is_some_and(|kept| number - kept.number >= settings.patience)
@@ -307,39 +242,45 @@ pub fn fit_patterns(
             break;
         }
     }
-    let (weights, best) = best;
+    let (x, best) = best;
     let best = best.unwrap_or(PatternEpoch {
         number: 0,
-        training: error(&weights, &training),
-        holdout: error(&weights, &holdout),
+        training: solver.training_error(),
+        holdout: solver.error_on(&holdout),
     });
-    for (phase, fitted) in evaluation.phases.iter_mut().zip(&weights) {
+    let stride = solver.problem.unknowns.stride;
+    for (phase, fitted) in evaluation.phases.iter_mut().zip(x.chunks(stride)) {
         *phase = PhaseWeights {
             table: parameter
                 .iter()
-                .map(|&p| rounded(fitted.table[p as usize]))
+                .map(|&p| rounded(fitted[p as usize]))
                 .collect(),
-            bias: rounded(fitted.bias),
-            mobility: rounded(fitted.mobility.0),
-            opponent_mobility: rounded(fitted.mobility.1),
+            bias: rounded(fitted[entries]),
+            mobility: rounded(fitted[entries + 1]),
+            opponent_mobility: rounded(fitted[entries + 2]),
         };
     }
-    let rounded_holdout = rounded_error(&evaluation, &holdout);
+    let rounded_holdout = rounded_error(&evaluation, holdout.iter());
+    let exact = || holdout.iter().filter(|p| p.exact);
+    let exact_holdout = (exact().next().is_some()).then(|| rounded_error(&evaluation, exact()));
     Ok(PatternFit {
         evaluation,
         epochs,
         best,
         positions: (training.len(), holdout.len()),
         rounded_holdout,
+        exact_holdout,
         cancelled,
     })
 }
 
 /// The root mean square and the mean absolute error, in discs, of the evaluation as the
 /// search reads it (its rounded tables; a position's parameters are entries of equal value).
-fn rounded_error(evaluation: &PatternEvaluation, positions: &[Encoded]) -> (f64, f64) {
+fn rounded_error<'a>(
+    evaluation: &PatternEvaluation,
+    positions: impl Iterator<Item = &'a Encoded>,
+) -> (f64, f64) {
     let misses: Vec<f64> = positions
-        .iter()
         .map(|p| {
             let phase = &evaluation.phases[p.phase];
             let patterns = p
@@ -405,15 +346,19 @@ mod tests {
             regularization: 0.5,
         };
         let never = AtomicBool::new(false);
-        let fit = fit_patterns(shape, &samples, &settings, &never, &mut |_| {}).unwrap();
+        let targets: Vec<Target> = (samples.iter())
+            .map(|sample| match sample.label {
+                Some(Label::Exact(score)) => Target {
+                    sample,
+                    discs: score as f32,
+                    exact: true,
+                },
+                _ => unreachable!(),
+            })
+            .collect();
+        let fit = fit_patterns(shape, &targets, &settings, &never, &mut |_| {}).unwrap();
         let spread = {
-            let scores: Vec<f64> = samples
-                .iter()
-                .map(|s| match s.label {
-                    Some(Label::Exact(score)) => f64::from(score),
-                    _ => unreachable!(),
-                })
-                .collect();
+            let scores: Vec<f64> = targets.iter().map(|t| f64::from(t.discs)).collect();
             let mean = scores.iter().sum::<f64>() / scores.len() as f64;
             let variance =
                 scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / scores.len() as f64;

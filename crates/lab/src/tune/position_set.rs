@@ -24,6 +24,7 @@ use sha2::{Digest, Sha256};
 use super::position_record::{PositionRecord, Sample, parse_record};
 use crate::ai::selfplay::GameSettings;
 use crate::files::{FileError, open_regular, read_line_bounded, write_atomically};
+use crate::players::pattern_source::PatternSource;
 pub use crate::players::preset::NamedWeights;
 use engine::{Geometry, WidthJob, bounds};
 
@@ -41,6 +42,10 @@ pub struct LabelSettings {
     pub exact_empties: u32,
     /// Whose evaluation the search uses.
     pub labeller: NamedWeights,
+    /// Evaluate by this pattern file instead of the labeller's weights (which then only order
+    /// shallow nodes): heuristic labels are then in 32nds of a disc.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub patterns: Option<PatternSource>,
 }
 
 /// Everything that decides a position set: the same settings give the same file.

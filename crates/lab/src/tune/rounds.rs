@@ -141,6 +141,7 @@ impl RoundsSettings {
                 depth,
                 exact_empties: (depth + 4).min(14),
                 labeller: best.clone(),
+                patterns: None,
             }),
         }
     }

@@ -1,0 +1,110 @@
+//! Pattern evaluation files as runs and settings name them: by path and content hash, so that
+//! a resumed run or a saved setting finds the very tables it began with, and a file changed
+//! since is refused rather than silently used.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::files::{FileError, read_bytes_up_to};
+use crate::tune::position_set::short_hash;
+use engine::Shape;
+use engine::patterns::PatternEvaluation;
+
+/// The largest pattern file read (the 10×10×10 tables of 20 phases are about 6 MiB).
+pub const MAX_PATTERN_FILE_BYTES: u64 = 64 << 20;
+
+/// A pattern file: where it is and what it held.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PatternSource {
+    /// The file, as it was given.
+    pub path: PathBuf,
+    /// The first 16 hexadecimal digits of the SHA-256 of its bytes.
+    pub hash: String,
+}
+
+/// A pattern evaluation read from its file. Two are equal when their sources are.
+#[derive(Clone, Debug)]
+pub struct LoadedPatterns {
+    /// Where it came from.
+    pub source: PatternSource,
+    /// The tables.
+    pub evaluation: Arc<PatternEvaluation>,
+}
+
+impl PartialEq for LoadedPatterns {
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source
+    }
+}
+
+impl Eq for LoadedPatterns {}
+
+impl std::hash::Hash for LoadedPatterns {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.source.hash(state);
+    }
+}
+
+impl LoadedPatterns {
+    /// Reads the pattern file at `path` for `board`: refused, with the file's name and the
+    /// problem, when damaged or fitted to another board.
+    pub fn read(path: &Path, board: Shape) -> Result<Self, FileError> {
+        let bytes = read_bytes_up_to(path, MAX_PATTERN_FILE_BYTES)?;
+        let evaluation = PatternEvaluation::from_bytes(&bytes)
+            .map_err(|e| FileError::new(path, e.to_string()))?;
+        if evaluation.shape != board {
+            return Err(FileError::new(
+                path,
+                format!("patterns of {}, not of {board}", evaluation.shape),
+            ));
+        }
+        Ok(LoadedPatterns {
+            source: PatternSource {
+                path: path.to_path_buf(),
+                hash: short_hash(&bytes),
+            },
+            evaluation: Arc::new(evaluation),
+        })
+    }
+}
+
+impl PatternSource {
+    /// Reads the file again for `board`, refusing it if its content is no longer the one
+    /// recorded.
+    pub fn load(&self, board: Shape) -> Result<LoadedPatterns, FileError> {
+        let loaded = LoadedPatterns::read(&self.path, board)?;
+        if loaded.source.hash != self.hash {
+            return Err(FileError::new(
+                &self.path,
+                format!(
+                    "the file changed: its content hash is {}, the run was made with {}",
+                    loaded.source.hash, self.hash
+                ),
+            ));
+        }
+        Ok(loaded)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_changed_or_foreign_file_is_refused() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("p.bin");
+        let board: Shape = "4x4x4".parse().unwrap();
+        let zero = PatternEvaluation::zero(board, vec![20]);
+        std::fs::write(&path, zero.to_bytes()).unwrap();
+        let loaded = LoadedPatterns::read(&path, board).unwrap();
+        assert_eq!(loaded.source.load(board).unwrap(), loaded);
+        let foreign = LoadedPatterns::read(&path, "6x6".parse().unwrap()).unwrap_err();
+        assert!(foreign.problem.contains("not of 6x6"), "{foreign}");
+        std::fs::write(&path, PatternEvaluation::zero(board, vec![30]).to_bytes()).unwrap();
+        let changed = loaded.source.load(board).unwrap_err();
+        assert!(changed.problem.contains("the file changed"), "{changed}");
+    }
+}
