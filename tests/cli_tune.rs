@@ -406,7 +406,10 @@ fn refuses_what_it_cannot_fit(folder: &tempfile::TempDir, set: &str, patterns: &
         patterns,
         "--force",
     ]));
-    assert!(refused.contains("no positions scored in discs"), "{refused}");
+    assert!(
+        refused.contains("no positions scored in discs"),
+        "{refused}"
+    );
 
     // Several sets fit together: the unlabelled one adds no position; a set of another
     // board among them is refused by name.

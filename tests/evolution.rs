@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use common::with_workers;
 use engine::Rules;
+use engine::search::Evaluation;
 use engine::{Geometry, Weights};
 use lab::ai::arena::{match_orders, play_match};
 use lab::ai::checkpoint::{CHECKPOINT_FILE, load_checkpoint};
@@ -154,7 +155,8 @@ fn a_lopsided_match_stops_after_the_first_pairs_that_decide_it() {
     let game = settings(1, 1).game;
     let arwen = built_in_named("Arwen").unwrap().weights;
     let contrary = Weights(arwen.0.map(|w| -w));
-    let orders = || match_orders(arwen, contrary, 20, 9);
+    let (arwen, contrary) = (Evaluation::weights(arwen), Evaluation::weights(contrary));
+    let orders = || match_orders(arwen.clone(), contrary.clone(), 20, 9);
     let cancel = AtomicBool::new(false);
     let play = |workers, early_stop| {
         with_workers(workers, || {

@@ -48,9 +48,12 @@ pub fn run(command: &PresetCommand, out: &mut (dyn Write + Send)) -> anyhow::Res
     match command {
         PresetCommand::List => {
             let (presets, problems) = library.all();
-            writeln!(out, "{:<12} Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa", "name")?;
+            let header = "Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa";
+            writeln!(out, "{:<12} {header:<48} evaluation", "name")?;
             for preset in presets {
-                writeln!(out, "{:<12} {}", preset.name, preset.weights)?;
+                let weights = preset.weights.to_string();
+                let kind = preset.evaluation_kind();
+                writeln!(out, "{:<12} {weights:<48} {kind}", preset.name)?;
             }
             for problem in problems {
                 writeln!(out, "skipped {problem}")?;

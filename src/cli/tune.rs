@@ -16,8 +16,9 @@ use super::tune_rounds::RoundsArgs;
 use lab::ai::duel::DuelSettings;
 use lab::ai::gsprt::Gsprt;
 use lab::ai::{Preset, PresetLibrary};
+use lab::files::file_hash;
 use lab::tune::fit::{Fit, FitSettings, Target, fit};
-use lab::tune::position_set::{PositionSet, file_hash, read_position_set};
+use lab::tune::position_set::{PositionSet, read_position_set};
 
 /// Arguments of `reversi3d tune`.
 #[derive(Args, Debug)]
@@ -110,6 +111,7 @@ pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
         name: preset_name(common, out_file)?,
         description: provenance(&fitted, &set, data, &from, target)?,
         weights: fitted.weights,
+        patterns: Vec::new(),
     };
     preset.save(out_file)?;
     writeln!(

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use sha2::{Digest, Sha256};
 
 /// The largest file we read: presets and game records are a few kilobytes.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
@@ -195,6 +196,36 @@ fn settle_permissions(file: &File, path: &Path) -> std::io::Result<()> {
 #[cfg(not(unix))]
 fn settle_permissions(_file: &fs::File, _path: &Path) -> std::io::Result<()> {
     Ok(())
+}
+
+/// The first 16 hexadecimal digits of the SHA-256 of `bytes`.
+pub fn short_hash(bytes: &[u8]) -> String {
+    hex_prefix(&Sha256::digest(bytes))
+}
+
+/// The first 8 bytes of a digest in hexadecimal.
+fn hex_prefix(digest: &[u8]) -> String {
+    digest
+        .iter()
+        .take(8)
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// The file's SHA-256 prefix (for a tuned preset's provenance), read in a stream: a set of
+/// gigabytes is never held whole.
+pub fn file_hash(path: &Path) -> Result<String, FileError> {
+    let mut hasher = Sha256::new();
+    let mut file = open_regular(path)?;
+    let mut buffer = vec![0; 1 << 16];
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => return Ok(hex_prefix(&hasher.finalize())),
+            Ok(read) => hasher.update(&buffer[..read]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(FileError::new(path, e.to_string())),
+        }
+    }
 }
 
 #[cfg(test)]

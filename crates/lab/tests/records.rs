@@ -63,6 +63,7 @@ fn built_in_presets_are_the_design_players_and_round_trip() {
         "Indis",
         "Jolly",
         "Kili",
+        "Lobelia",
         "Merry",
         "Pippin",
     ];
@@ -75,6 +76,58 @@ fn built_in_presets_are_the_design_players_and_round_trip() {
     for preset in presets {
         assert_eq!(Preset::from_ron(&preset.to_ron()), Ok(preset));
     }
+}
+
+#[test]
+fn a_preset_evaluates_by_its_pattern_files_on_their_boards_and_by_weights_elsewhere() {
+    let lobelia = built_in_named("Lobelia").unwrap();
+    let six: Shape = "6x6".parse().unwrap();
+    let on_six = lobelia
+        .evaluation(six)
+        .patterns
+        .expect("the shipped 6x6 patterns");
+    assert_eq!(on_six.shape, six);
+    assert!(
+        lobelia
+            .evaluation("8x8".parse().unwrap())
+            .patterns
+            .is_none()
+    );
+    assert_eq!(
+        lobelia.evaluation_kind(),
+        "patterns on 6x6 (nine weights elsewhere)"
+    );
+    assert_eq!(
+        built_in_named("Kili").unwrap().evaluation_kind(),
+        "nine weights"
+    );
+
+    // A user's preset reads pattern files beside it, never elsewhere, one a board.
+    let folder = tempfile::tempdir().unwrap();
+    let cube: Shape = "4x4x4".parse().unwrap();
+    let zero = engine::patterns::PatternEvaluation::zero(cube, vec![20]);
+    fs::write(folder.path().join("cube.bin"), zero.to_bytes()).unwrap();
+    let with = |names: &str| {
+        let text = lobelia.to_ron().replace(
+            "patterns: [\n        \"patterns-6x6.bin\",\n    ]",
+            &format!("patterns: [{names}]"),
+        );
+        let path = folder.path().join("mine.ron");
+        fs::write(&path, text).unwrap();
+        Preset::load(&path)
+    };
+    let mine = with("\"patterns-6x6.bin\", \"cube.bin\"").unwrap();
+    assert!(mine.evaluation(cube).patterns.is_some() && mine.evaluation(six).patterns.is_some());
+    assert_eq!(Preset::load(&folder.path().join("mine.ron")), Ok(mine));
+    let outside = with("\"../cube.bin\"").unwrap_err();
+    assert!(outside.problem.contains("neither shipped"), "{outside}");
+    let missing = with("\"gone.bin\"").unwrap_err();
+    assert!(missing.problem.contains("gone.bin"), "{missing}");
+    let twice = with("\"cube.bin\", \"cube.bin\"").unwrap_err();
+    assert!(
+        twice.problem.contains("two pattern files for 4x4x4"),
+        "{twice}"
+    );
 }
 
 #[test]

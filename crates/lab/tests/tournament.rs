@@ -287,13 +287,13 @@ fn the_schedule_computed_on_demand_is_the_listed_one() {
 fn a_match_of_billions_of_games_is_drawn_lazily_and_stops_when_cancelled() {
     // A schedule listed whole would need hundreds of gigabytes here; drawn lazily, the games
     // in flight are all that is held.
-    let arwen = built_in()[0].weights;
-    let bilbo = built_in()[1].weights;
-    let mut orders = lab::ai::arena::match_orders(arwen, bilbo, u32::MAX, 5);
+    let arwen = engine::search::Evaluation::weights(built_in()[0].weights);
+    let bilbo = engine::search::Evaluation::weights(built_in()[1].weights);
+    let mut orders = lab::ai::arena::match_orders(arwen.clone(), bilbo.clone(), u32::MAX, 5);
     let first = orders.next().unwrap();
-    assert_eq!((first.red, first.green), (arwen, bilbo));
+    assert_eq!((&first.red, &first.green), (&arwen, &bilbo));
     let second = orders.next().unwrap();
-    assert_eq!((second.red, second.green), (bilbo, arwen));
+    assert_eq!((&second.red, &second.green), (&bilbo, &arwen));
     assert_eq!(first.opening_seed, second.opening_seed);
     let game = settings(2, 2, 2, 1).game;
     let geometry = engine::Geometry::<1>::new(game.shape);

@@ -259,7 +259,7 @@ fn corrupted_files_are_refused_with_the_record_and_the_problem() {
     let mut endless = lines.clone();
     let settings_line = endless[1].replace("count:20", "count:99999999999999");
     assert_ne!(settings_line, endless[1]);
-    let hash = lab::tune::position_set::short_hash(settings_line.as_bytes());
+    let hash = lab::files::short_hash(settings_line.as_bytes());
     endless[0] = format!("{} {hash}", endless[0].rsplit_once(' ').unwrap().0);
     endless[1] = settings_line;
     let error = refused(&endless);
@@ -559,7 +559,7 @@ fn a_tuning_checkpoint_with_absurd_values_or_an_unsafe_name_is_refused() {
 
 #[test]
 fn a_file_hashed_in_a_stream_has_the_hash_of_its_bytes() {
-    use lab::tune::position_set::{file_hash, short_hash};
+    use lab::files::{file_hash, short_hash};
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join("big.txt");
     let bytes: Vec<u8> = (0..200_000u32).map(|i| (i * 7 % 251) as u8).collect();

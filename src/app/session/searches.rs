@@ -6,9 +6,9 @@ use std::sync::Arc;
 use super::Session;
 use crate::app::jobs::{EngineJob, JobEvent, Purpose};
 use engine::notation::Move;
-use engine::search::Analysis;
+use engine::search::{Analysis, Evaluation};
 use engine::search::{Goal, SearchRequest, SearchSettings, Workers};
-use engine::{Color, Setup, Weights};
+use engine::{Color, Setup};
 
 /// The analysis shown for a position.
 #[derive(Clone, Debug)]
@@ -141,19 +141,20 @@ impl Session {
         if self.playing
             && let Some(name) = &seat.ai
         {
-            let weights = self.preset(name)?.weights;
-            return Some((Purpose::AiMove, self.request(seat.depth, weights)));
+            let evaluation = self.preset(name)?.evaluation(self.game.start().shape());
+            return Some((Purpose::AiMove, self.request(seat.depth, evaluation)));
         }
         let live = self.settings.live_moves;
-        let weights = self.weights_preset().weights;
+        let evaluation = self.weights_preset().evaluation(self.game.start().shape());
         live.then(|| {
-            let request = self.request(self.settings.analysis_depth, weights);
+            let request = self.request(self.settings.analysis_depth, evaluation);
             (Purpose::Analysis, request)
         })
     }
 
-    fn request(&self, depth: u32, weights: Weights) -> SearchRequest {
+    fn request(&self, depth: u32, evaluation: Evaluation) -> SearchRequest {
         let settings = &self.settings;
+        let weights = evaluation.weights;
         SearchRequest {
             start: self.game.start().clone(),
             moves: self.game.moves()[..self.game.cursor()].to_vec(),
@@ -162,6 +163,7 @@ impl Session {
                 alpha_beta: settings.alpha_beta,
                 symmetry: settings.symmetry,
                 workers: Workers::Background(settings.workers.max(1)),
+                evaluation,
                 ..SearchSettings::new(Goal::EveryMove, depth, settings.rules, weights)
             },
         }

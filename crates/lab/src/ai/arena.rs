@@ -11,16 +11,17 @@ use super::selfplay::{GameSettings, PlayedGame, play_game, random_opening, strea
 pub use super::work_queue::Flow;
 use super::work_queue::run_in_order;
 use crate::files::FileError;
-use engine::{Color, Geometry, Weights};
+use engine::search::Evaluation;
+use engine::{Color, Geometry};
 use rand::RngExt;
 
 /// One game to play: who is Red, who is Green, and the seeds of its opening and tie-breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameOrder {
-    /// Red's weights.
-    pub red: Weights,
-    /// Green's weights.
-    pub green: Weights,
+    /// How Red evaluates.
+    pub red: Evaluation,
+    /// How Green evaluates.
+    pub green: Evaluation,
     /// Draws the random opening (games with the same opening seed start alike).
     pub opening_seed: u64,
     /// Draws the tie-breaks between equally good moves.
@@ -110,8 +111,8 @@ impl MatchResult {
 /// `second`, seeded from `seed`, drawn lazily: games go in pairs that share an opening, with
 /// the colours swapped, the first player Red in the first game of each pair.
 pub fn match_orders(
-    first: Weights,
-    second: Weights,
+    first: Evaluation,
+    second: Evaluation,
     per_colour: u32,
     seed: u64,
 ) -> impl Iterator<Item = GameOrder> + Send {
@@ -121,14 +122,14 @@ pub fn match_orders(
         let game_seeds = [rng.random::<u64>(), rng.random::<u64>()];
         [
             GameOrder {
-                red: first,
-                green: second,
+                red: first.clone(),
+                green: second.clone(),
                 opening_seed,
                 game_seed: game_seeds[0],
             },
             GameOrder {
-                red: second,
-                green: first,
+                red: second.clone(),
+                green: first.clone(),
                 opening_seed,
                 game_seed: game_seeds[1],
             },

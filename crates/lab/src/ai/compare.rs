@@ -39,6 +39,7 @@ pub fn contestant_analysis(
             ..Limits::depth(contestant.depth)
         },
         symmetry: false,
+        evaluation: contestant.preset.evaluation(setup.shape()),
         ..SearchSettings::new(
             Goal::EveryMove,
             contestant.depth,

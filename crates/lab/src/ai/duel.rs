@@ -84,8 +84,8 @@ impl WidthJob for Duel<'_> {
         let settings = self.settings;
         let clock = Instant::now();
         let orders = match_orders(
-            settings.first.weights,
-            settings.second.weights,
+            settings.first.evaluation(settings.game.shape),
+            settings.second.evaluation(settings.game.shape),
             settings.games / 2,
             settings.seed,
         );

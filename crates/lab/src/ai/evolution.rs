@@ -21,6 +21,7 @@ pub use super::evolution_state::{
 use super::mutation::{add, difference, double, halve, mutate, negate};
 use super::selfplay::stream_rng;
 use crate::players::preset::Preset;
+use engine::search::Evaluation;
 use engine::{Geometry, Weights, WidthJob};
 
 /// The most line-search steps per generation.
@@ -304,7 +305,12 @@ impl<const W: usize> Generation<'_, W> {
             .games_per_match
             .saturating_mul(multiplier)
             .min(most);
-        let orders = match_orders(first, second, per_colour, self.rng.random::<u64>());
+        let orders = match_orders(
+            Evaluation::weights(first),
+            Evaluation::weights(second),
+            per_colour,
+            self.rng.random::<u64>(),
+        );
         let result = play_match(
             self.geometry,
             &settings.game,
@@ -366,6 +372,7 @@ impl<const W: usize> Generation<'_, W> {
                 settings.seed
             ),
             weights: champion.weights,
+            patterns: Vec::new(),
         };
         let path = champion.preset_file(self.folder);
         preset.save(&path)?;

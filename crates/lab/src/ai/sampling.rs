@@ -10,7 +10,8 @@ use rayon::prelude::*;
 use super::selfplay::{GameSettings, PlayedGame, play_game, random_opening, stream_rng};
 use crate::players::player::AiPlayer;
 use engine::notation::replay;
-use engine::{Geometry, Position, Setup, Weights, WidthJob};
+use engine::search::Evaluation;
+use engine::{Geometry, Position, Setup, WidthJob};
 
 /// Positions drawn from each game.
 const POSITIONS_PER_GAME: usize = 4;
@@ -21,7 +22,7 @@ pub struct SamplingSettings {
     /// Board, rules, the games' search and depth, and the random opening's length.
     pub game: GameSettings,
     /// The players of the games: game g pits player g mod n (Red) against player g + 1 mod n.
-    pub players: Vec<Weights>,
+    pub players: Vec<Evaluation>,
     /// How many positions.
     pub count: usize,
     /// The seed of the openings, tie-breaks and draws.
@@ -33,7 +34,9 @@ impl SamplingSettings {
     pub fn among(game: GameSettings, contestants: &[AiPlayer], count: usize, seed: u64) -> Self {
         SamplingSettings {
             game,
-            players: contestants.iter().map(|c| c.preset.weights).collect(),
+            players: (contestants.iter())
+                .map(|c| c.preset.evaluation(game.shape))
+                .collect(),
             count,
             seed,
         }
@@ -98,7 +101,7 @@ fn positions_of_game<const W: usize>(
 /// Which positions to draw from the games of a run.
 pub struct GameDraw<'a> {
     /// The players: game g pits player g mod n (Red) against player g + 1 mod n.
-    pub players: &'a [Weights],
+    pub players: &'a [Evaluation],
     /// The run's seed; game g's opening and tie-breaks come from seed + g.
     pub seed: u64,
     /// Positions drawn from each game (fewer when the game has fewer).

@@ -14,8 +14,9 @@ use rand::{RngExt, SeedableRng};
 
 use crate::players::player::SearchKind;
 use engine::notation::{Move, replay};
+use engine::search::Evaluation;
 use engine::search::{Goal, SearchSettings};
-use engine::{Color, Geometry, Outcome, Position, Rules, Shape, Weights, bounds};
+use engine::{Color, Geometry, Outcome, Position, Rules, Shape, bounds};
 
 /// The transposition table of one strong-search move in a game (small: games run in parallel
 /// and each move searches shallowly; a fresh table is zeroed by the allocator — 4 MB cost a
@@ -105,19 +106,25 @@ pub fn random_opening<const W: usize>(geometry: &Geometry<W>, plies: u32, seed: 
 pub fn play_game<const W: usize>(
     geometry: &Geometry<W>,
     settings: &GameSettings,
-    [red, green]: [&Weights; 2],
+    [red, green]: [&Evaluation; 2],
     opening: &[Move],
     seed: u64,
     cancel: &AtomicBool,
 ) -> Result<PlayedGame, Cancelled> {
     let mut rng = stream_rng(seed, 1);
-    let searches = [red, green].map(|weights| SearchSettings {
+    let searches = [red, green].map(|evaluation| SearchSettings {
         kind: settings.search,
         table_megabytes: GAME_TABLE_MEGABYTES,
         endgame_empties: (settings.depth + GAME_ENDGAME_EXTRA)
             .min(SearchSettings::DEFAULT_ENDGAME_EMPTIES),
         symmetry: false,
-        ..SearchSettings::new(Goal::BestMoves, settings.depth, settings.rules, *weights)
+        evaluation: evaluation.clone(),
+        ..SearchSettings::new(
+            Goal::BestMoves,
+            settings.depth,
+            settings.rules,
+            evaluation.weights,
+        )
     });
     let mut position =
         replay(geometry, Position::start(geometry), opening).expect("a legal opening");

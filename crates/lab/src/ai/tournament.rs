@@ -242,8 +242,8 @@ impl<I: ExactSizeIterator<Item = usize> + Send> WidthJob for Run<'_, I> {
             let fixture = settings.fixture(index);
             let opening = 3 + u64::from(fixture.opening);
             let order = GameOrder {
-                red: settings.players[fixture.red].weights,
-                green: settings.players[fixture.green].weights,
+                red: settings.players[fixture.red].evaluation(settings.game.shape),
+                green: settings.players[fixture.green].evaluation(settings.game.shape),
                 opening_seed: stream_rng(settings.seed, opening).random(),
                 game_seed: stream_rng(settings.seed, (1 << 32) + index as u64).random(),
             };

@@ -16,8 +16,8 @@ use crate::ai::compare::{CompareProgress, ComparedPosition, compare_positions};
 use crate::ai::reference::{Loss, ReferenceCache, ReferenceSettings};
 use crate::ai::{RunError, SearchKind};
 use crate::files::FileError;
+use crate::files::short_hash;
 use crate::players::preset::NamedWeights;
-use crate::tune::position_set::short_hash;
 use engine::{Setup, Shape};
 
 /// The kind of run in a comparison's shard files.

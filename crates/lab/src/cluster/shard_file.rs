@@ -24,7 +24,7 @@ use crate::files::{FileError, open_regular, read_line_bounded};
 
 /// The most lines a shard file holds: its header, a record per game or position, its end.
 const MAX_SHARD_LINES: u64 = engine::bounds::MAX_POSITIONS + 3;
-use crate::tune::position_set::short_hash;
+use crate::files::short_hash;
 
 const MAGIC: &str = "reversi3d-shard";
 /// The shard file format this build reads and writes.

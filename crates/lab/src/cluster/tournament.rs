@@ -51,6 +51,7 @@ impl TournamentStamp {
                     name: player.name,
                     description: String::new(),
                     weights: player.weights,
+                    patterns: Vec::new(),
                 })
                 .collect(),
             games_per_pairing: self.games_per_pairing,

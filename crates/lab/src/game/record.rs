@@ -160,6 +160,7 @@ fn player(record: PlayerRecord) -> Result<Player, String> {
                 name,
                 description: String::new(),
                 weights: weights.to_weights()?,
+                patterns: Vec::new(),
             };
             let time_budget = time_budget_ms.map(Duration::from_millis);
             Ok(Player::Ai(AiPlayer {

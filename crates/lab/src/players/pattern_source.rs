@@ -3,12 +3,12 @@
 //! since is refused rather than silently used.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use serde::{Deserialize, Serialize};
 
+use crate::files::short_hash;
 use crate::files::{FileError, read_bytes_up_to};
-use crate::tune::position_set::short_hash;
 use engine::Shape;
 use engine::patterns::PatternEvaluation;
 
@@ -47,23 +47,57 @@ impl std::hash::Hash for LoadedPatterns {
     }
 }
 
+/// The pattern files shipped in `presets/`, embedded at build time: the learned evaluations of
+/// the built-in pattern player (README, "Pattern files", gives each one's provenance).
+const SHIPPED: [(&str, &[u8]); 1] = [(
+    "patterns-6x6.bin",
+    include_bytes!("../../../../presets/patterns-6x6.bin"),
+)];
+
 impl LoadedPatterns {
     /// Reads the pattern file at `path` for `board`: refused, with the file's name and the
     /// problem, when damaged or fitted to another board.
     pub fn read(path: &Path, board: Shape) -> Result<Self, FileError> {
-        let bytes = read_bytes_up_to(path, MAX_PATTERN_FILE_BYTES)?;
-        let evaluation = PatternEvaluation::from_bytes(&bytes)
-            .map_err(|e| FileError::new(path, e.to_string()))?;
-        if evaluation.shape != board {
+        let loaded = Self::read_any(path)?;
+        if loaded.evaluation.shape != board {
             return Err(FileError::new(
                 path,
-                format!("patterns of {}, not of {board}", evaluation.shape),
+                format!("patterns of {}, not of {board}", loaded.evaluation.shape),
             ));
         }
+        Ok(loaded)
+    }
+
+    /// Reads the pattern file at `path`, of whatever board: refused, with the file's name and
+    /// the problem, when damaged.
+    pub fn read_any(path: &Path) -> Result<Self, FileError> {
+        Self::from_bytes(path, &read_bytes_up_to(path, MAX_PATTERN_FILE_BYTES)?)
+    }
+
+    /// The shipped file called `name` (e.g. `patterns-6x6.bin`), read once.
+    pub fn shipped(name: &str) -> Option<LoadedPatterns> {
+        static READ: LazyLock<Vec<LoadedPatterns>> = LazyLock::new(|| {
+            SHIPPED
+                .iter()
+                .map(|(name, bytes)| {
+                    LoadedPatterns::from_bytes(Path::new(name), bytes)
+                        .unwrap_or_else(|e| panic!("presets/{e}"))
+                })
+                .collect()
+        });
+        READ.iter()
+            .find(|p| p.source.path == Path::new(name))
+            .cloned()
+    }
+
+    /// The evaluation in `bytes`, read from `path`.
+    fn from_bytes(path: &Path, bytes: &[u8]) -> Result<Self, FileError> {
+        let evaluation = PatternEvaluation::from_bytes(bytes)
+            .map_err(|e| FileError::new(path, e.to_string()))?;
         Ok(LoadedPatterns {
             source: PatternSource {
                 path: path.to_path_buf(),
-                hash: short_hash(&bytes),
+                hash: short_hash(bytes),
             },
             evaluation: Arc::new(evaluation),
         })

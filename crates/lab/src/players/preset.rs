@@ -6,8 +6,12 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use std::sync::Arc;
+
+use super::pattern_source::LoadedPatterns;
 use crate::files::{FileError, check_version, parse_ron, read_text, to_ron, write_atomically};
-use engine::Weights;
+use engine::search::Evaluation;
+use engine::{Shape, Weights};
 
 /// The preset schema version this build reads and writes.
 pub const PRESET_VERSION: u32 = 1;
@@ -23,8 +27,12 @@ pub struct Preset {
     pub name: String,
     /// One line on where the preset comes from.
     pub description: String,
-    /// The evaluation weights.
+    /// The evaluation weights: on boards without patterns the evaluation, elsewhere only the
+    /// order of shallow nodes.
     pub weights: Weights,
+    /// Learned pattern evaluations, at most one a board, which evaluate on their boards'
+    /// classic game instead of the weights.
+    pub patterns: Vec<LoadedPatterns>,
 }
 
 /// A player by name and weights (the name is for people; the weights are what count).
@@ -53,6 +61,9 @@ struct PresetFile {
     name: String,
     description: String,
     weights: WeightTable,
+    /// Pattern files by name: shipped ones (`patterns-6x6.bin`) or files beside the preset.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    patterns: Vec<String>,
 }
 
 /// The nine weights under the seed's labels, as presets and game records store them.
@@ -110,7 +121,7 @@ impl WeightTable {
     }
 }
 
-const BUILT_IN_FILES: [(&str, &str); 13] = [
+const BUILT_IN_FILES: [(&str, &str); 14] = [
     ("arwen.ron", include_str!("../../../../presets/arwen.ron")),
     ("bilbo.ron", include_str!("../../../../presets/bilbo.ron")),
     (
@@ -131,12 +142,17 @@ const BUILT_IN_FILES: [(&str, &str); 13] = [
     ("indis.ron", include_str!("../../../../presets/indis.ron")),
     ("jolly.ron", include_str!("../../../../presets/jolly.ron")),
     ("kili.ron", include_str!("../../../../presets/kili.ron")),
+    (
+        "lobelia.ron",
+        include_str!("../../../../presets/lobelia.ron"),
+    ),
     ("merry.ron", include_str!("../../../../presets/merry.ron")),
     ("pippin.ron", include_str!("../../../../presets/pippin.ron")),
 ];
 
 /// The built-in players: the seed app's ten, Arwen … Jolly, then the tuned ones (Kili for
-/// 6×6×6, Merry for 8×8, Pippin for 8×8×8).
+/// 6×6×6, Merry for 8×8, Pippin for 8×8×8) and Lobelia, who evaluates by the shipped pattern
+/// files.
 pub fn built_in() -> Vec<Preset> {
     BUILT_IN_FILES
         .iter()
@@ -175,17 +191,62 @@ pub fn file_name_of(name: &str) -> String {
 
 impl Preset {
     /// Parses and checks preset text; the error names the line and column or the field.
+    /// Pattern files are looked up among the shipped ones.
     pub fn from_ron(text: &str) -> Result<Preset, String> {
+        Self::from_ron_beside(text, None)
+    }
+
+    /// As [`Preset::from_ron`], pattern files also looked up in `folder`.
+    fn from_ron_beside(text: &str, folder: Option<&Path>) -> Result<Preset, String> {
         let file: PresetFile = parse_ron(text)?;
         check_version(file.version, PRESET_VERSION)?;
         let weights = file.weights.to_weights()?;
+        let patterns = (file.patterns.iter())
+            .map(|name| pattern_file(name, folder))
+            .collect::<Result<Vec<_>, _>>()?;
         let preset = Preset {
             name: file.name,
             description: file.description,
             weights,
+            patterns,
         };
         preset.check()?;
         Ok(preset)
+    }
+
+    /// A preset of nine weights alone.
+    pub fn weighted(name: String, description: String, weights: Weights) -> Self {
+        Preset {
+            name,
+            description,
+            weights,
+            patterns: Vec::new(),
+        }
+    }
+
+    /// How the player evaluates positions of `shape`: by its patterns for that board if it has
+    /// them, else by its weights.
+    pub fn evaluation(&self, shape: Shape) -> Evaluation {
+        Evaluation {
+            weights: self.weights,
+            patterns: self.patterns_for(shape).map(|p| Arc::clone(&p.evaluation)),
+        }
+    }
+
+    /// What it evaluates with, in words: `nine weights`, or the boards of its patterns.
+    pub fn evaluation_kind(&self) -> String {
+        if self.patterns.is_empty() {
+            return "nine weights".to_string();
+        }
+        let boards: Vec<String> = (self.patterns.iter())
+            .map(|p| p.evaluation.shape.to_string())
+            .collect();
+        format!("patterns on {} (nine weights elsewhere)", boards.join(", "))
+    }
+
+    /// Its pattern evaluation of `shape`, if any.
+    pub fn patterns_for(&self, shape: Shape) -> Option<&LoadedPatterns> {
+        (self.patterns.iter()).find(|p| p.evaluation.shape == shape)
     }
 
     /// The preset as RON text.
@@ -195,12 +256,16 @@ impl Preset {
             name: self.name.clone(),
             description: self.description.clone(),
             weights: WeightTable::from_weights(self.weights),
+            patterns: (self.patterns.iter())
+                .map(|p| pattern_file_name(&p.source.path))
+                .collect(),
         })
     }
 
-    /// Reads a preset file.
+    /// Reads a preset file (its pattern files shipped or beside it).
     pub fn load(path: &Path) -> Result<Preset, FileError> {
-        Preset::from_ron(&read_text(path)?).map_err(|problem| FileError::new(path, problem))
+        Preset::from_ron_beside(&read_text(path)?, path.parent())
+            .map_err(|problem| FileError::new(path, problem))
     }
 
     /// Writes the preset to `path` atomically.
@@ -213,9 +278,18 @@ impl Preset {
         file_name_of(&self.name)
     }
 
-    /// Checks the name and description.
+    /// Checks the name, the description and that no board has two pattern files.
     fn check(&self) -> Result<(), String> {
         check_name(&self.name)?;
+        for (index, patterns) in self.patterns.iter().enumerate() {
+            let shape = patterns.evaluation.shape;
+            if self.patterns[..index]
+                .iter()
+                .any(|p| p.evaluation.shape == shape)
+            {
+                return Err(format!("two pattern files for {shape}"));
+            }
+        }
         if self.description.chars().count() > MAX_DESCRIPTION || self.description.contains('\n') {
             return Err(format!(
                 "description must be one line of at most {MAX_DESCRIPTION} characters"
@@ -223,4 +297,29 @@ impl Preset {
         }
         Ok(())
     }
+}
+
+/// The pattern file `name` of a preset: a shipped one, or a file in `folder` (a bare file name,
+/// so that a preset never reads outside its folder).
+fn pattern_file(name: &str, folder: Option<&Path>) -> Result<LoadedPatterns, String> {
+    if let Some(shipped) = LoadedPatterns::shipped(name) {
+        return Ok(shipped);
+    }
+    let bare = Path::new(name).file_name().is_some_and(|file| file == name);
+    match folder {
+        Some(folder) if bare => {
+            LoadedPatterns::read_any(&folder.join(name)).map_err(|e| e.to_string())
+        }
+        _ => Err(format!(
+            "pattern file '{name}': neither shipped nor a file name beside the preset"
+        )),
+    }
+}
+
+/// The name a preset file gives a pattern file.
+fn pattern_file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }

@@ -16,7 +16,8 @@ use crate::ai::sampling::GameDraw;
 use crate::ai::selfplay::PlayedGame;
 use crate::files::FileError;
 use engine::notation::format_position;
-use engine::{Color, Features, Geometry, Outcome, Position, Weights, WidthJob};
+use engine::search::Evaluation;
+use engine::{Color, Features, Geometry, Outcome, Position, WidthJob};
 
 /// The transposition table of one label's search: labels are shallow and many, and a fresh
 /// table is zeroed (or faulted in) page by page.
@@ -162,9 +163,11 @@ impl WidthJob for Generate<'_> {
         let full = |records: usize| self.selection.end.is_none() && records >= settings.count;
         let done = AtomicBool::new(full(self.start.records));
         let next_game = AtomicU64::new(self.start.next_game);
-        let weights: Vec<Weights> = settings.players.iter().map(|p| p.weights).collect();
+        let players: Vec<Evaluation> = (settings.players.iter())
+            .map(|p| Evaluation::weights(p.weights))
+            .collect();
         let draw = GameDraw {
-            players: &weights,
+            players: &players,
             seed: settings.seed,
             count: settings.per_game,
             min_moves: 1,

@@ -15,15 +15,14 @@
 //! value V at depth D).
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use super::position_record::{PositionRecord, Sample, parse_record};
 use crate::ai::selfplay::GameSettings;
-use crate::files::{FileError, open_regular, read_line_bounded, write_atomically};
+use crate::files::{FileError, open_regular, read_line_bounded, short_hash, write_atomically};
 use crate::players::pattern_source::PatternSource;
 pub use crate::players::preset::NamedWeights;
 use engine::{Geometry, WidthJob, bounds};
@@ -96,20 +95,6 @@ impl PositionSetSettings {
     fn line(&self) -> String {
         ron::to_string(self).expect("plain data serializes")
     }
-}
-
-/// The first 16 hexadecimal digits of the SHA-256 of `bytes`.
-pub fn short_hash(bytes: &[u8]) -> String {
-    hex_prefix(&Sha256::digest(bytes))
-}
-
-/// The first 8 bytes of a digest in hexadecimal.
-fn hex_prefix(digest: &[u8]) -> String {
-    digest
-        .iter()
-        .take(8)
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
 }
 
 /// A position set as read.
@@ -378,21 +363,5 @@ impl PositionSetWriter {
     /// The file written.
     pub fn path(&self) -> &Path {
         &self.path
-    }
-}
-
-/// The file's SHA-256 prefix (for a tuned preset's provenance), read in a stream: a set of
-/// gigabytes is never held whole.
-pub fn file_hash(path: &Path) -> Result<String, FileError> {
-    let mut hasher = Sha256::new();
-    let mut file = open_regular(path)?;
-    let mut buffer = vec![0; 1 << 16];
-    loop {
-        match file.read(&mut buffer) {
-            Ok(0) => return Ok(hex_prefix(&hasher.finalize())),
-            Ok(read) => hasher.update(&buffer[..read]),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(FileError::new(path, e.to_string())),
-        }
     }
 }

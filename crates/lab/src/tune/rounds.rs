@@ -152,6 +152,7 @@ impl RoundsSettings {
             name,
             description: String::new(),
             weights,
+            patterns: Vec::new(),
         };
         DuelSettings {
             first: preset(round_name(&self.name, round), candidate),
@@ -353,6 +354,7 @@ impl TuningRun {
                 self.state.best.name,
             ),
             weights: best.weights,
+            patterns: Vec::new(),
         };
         preset.save(&self.folder.join(preset.file_name()))?;
         Ok(())
