@@ -8,7 +8,6 @@ use super::judge_desk::Mark;
 use super::palette;
 use super::session::Session;
 use engine::notation::{Notation, column_letter};
-use engine::search::short_score_text;
 use engine::shape::Coords;
 use engine::{Color, Shape};
 
@@ -173,12 +172,16 @@ impl Look {
             vec![false; cells]
         };
         let mut scores = vec![None; cells];
-        if session.settings.board_scores && !board.over {
+        if session.settings.board_scores
+            && !board.over
+            && let Some(shown) = session.shown()
+        {
             let rows = session.move_scores();
             let best = rows.iter().filter_map(|row| row.score).max();
             for row in rows {
                 if let Some(score) = row.score {
-                    scores[row.cell] = Some((short_score_text(score), Some(score) == best));
+                    let text = shown.analysis.short_score_text(score);
+                    scores[row.cell] = Some((text, Some(score) == best));
                 }
             }
         }

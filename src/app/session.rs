@@ -40,7 +40,6 @@ use super::solve_desk::SolveDesk;
 use super::tournament_desk::TournamentDesk;
 use super::tune_desk::TuneDesk;
 use engine::notation::Move;
-use engine::search::score_text;
 use engine::search::{SearchRequest, Searched};
 use engine::shape::Category;
 use engine::{Color, Setup, Shape, Weights};
@@ -469,7 +468,9 @@ impl Session {
         let mut line = format!("{number}. {mover:?} plays {name}");
         if let Some(thought) = thought {
             let analysis = &thought.analysis;
-            let score = analysis.best_score().map(score_text).unwrap_or_default();
+            let score = (analysis.best_score())
+                .map(|s| analysis.score_text(s))
+                .unwrap_or_default();
             line += &format!(
                 " · score {score} · depth {} · {} nodes · {:.0} ms",
                 analysis.depth,

@@ -11,7 +11,8 @@ use std::sync::atomic::AtomicBool;
 
 use engine::patterns::PatternEvaluation;
 use engine::search::{
-    Goal, SearchSettings, StrongSettings, analyze_strong, final_score, solve_strong,
+    Evaluation, Goal, SearchKind, SearchRequest, SearchSettings, StrongSettings, analyze_strong,
+    final_score, solve_strong,
 };
 use engine::{Evaluator, Geometry, Position, Rules, Shape, WidthJob};
 
@@ -459,5 +460,45 @@ fn a_selective_search_prunes_heuristic_nodes_and_never_exact_ones() {
         let full = analyze_strong(&geometry, &position, &solve, &never, &|_| {});
         let pruned = analyze_strong(&geometry, &position, &selective(solve), &never, &|_| {});
         assert_eq!(scores(&pruned), scores(&full));
+    }
+}
+
+#[test]
+fn a_search_by_patterns_of_its_board_reports_its_scores_in_discs() {
+    // The shipped 8x8 patterns evaluate the strong search of the classic 8x8 game only: there
+    // its heuristic scores read in discs; elsewhere (misère, the classic search, another
+    // board) they stay in the weights' units.
+    let by_patterns = |shape: &str, rules, kind| {
+        let start = engine::Setup::start(shape.parse().unwrap());
+        let settings = SearchSettings {
+            kind,
+            evaluation: Evaluation {
+                weights: FRODO,
+                patterns: Some(PatternEvaluation::shipped()),
+            },
+            ..SearchSettings::new(Goal::EveryMove, 3, rules, FRODO)
+        };
+        let thought = SearchRequest::at(start, settings)
+            .run(&AtomicBool::new(false), &|_| {})
+            .unwrap();
+        thought.analysis
+    };
+    let analysis = by_patterns("8x8", Rules::Classic, SearchKind::Strong);
+    assert!(analysis.in_discs);
+    let best = analysis.best_score().unwrap();
+    let text = analysis.score_text(best);
+    assert!(text.contains('.'), "{text} for {best}");
+    assert_eq!(text, format!("{:+.1}", f64::from(best) / 32.0));
+    assert_eq!(analysis.score_text(engine::search::WIN + 4), "win +4");
+    assert_eq!(analysis.short_score_text(engine::search::WIN + 4), "=+4");
+    for (shape, rules, kind) in [
+        ("8x8", Rules::Misere, SearchKind::Strong),
+        ("8x8", Rules::Classic, SearchKind::Classic),
+        ("6x6", Rules::Classic, SearchKind::Strong),
+    ] {
+        let analysis = by_patterns(shape, rules, kind);
+        assert!(!analysis.in_discs, "{shape} {rules:?} {kind:?}");
+        let best = analysis.best_score().unwrap();
+        assert_eq!(analysis.score_text(best), best.to_string());
     }
 }

@@ -7,7 +7,6 @@ use crate::app::palette;
 use crate::app::session::Session;
 use engine::Color;
 use engine::notation::format_cell_in;
-use engine::search::score_text;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
@@ -23,7 +22,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                 .show(ui, |ui| {
                     let value = analysis
                         .best_score()
-                        .map_or_else(|| "…".to_string(), score_text);
+                        .map_or_else(|| "…".to_string(), |s| analysis.score_text(s));
                     let line: Vec<String> = analysis
                         .line
                         .iter()
@@ -32,7 +31,16 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                     let rows = [
                         (
                             "Value",
-                            format!("{value} for {:?} ({}'s weights)", shown.mover, shown.player),
+                            format!(
+                                "{value} for {:?} ({}'s {})",
+                                shown.mover,
+                                shown.player,
+                                if analysis.in_discs {
+                                    "patterns, in discs"
+                                } else {
+                                    "weights"
+                                }
+                            ),
                         ),
                         ("Depth reached", analysis.depth.to_string()),
                         ("Nodes", analysis.nodes.total().to_string()),

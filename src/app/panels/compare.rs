@@ -7,7 +7,6 @@ use crate::app::judge_form::{Colouring, ContestantForm, JudgeForm, ReferenceMode
 use crate::app::palette;
 use crate::app::session::Session;
 use engine::notation::format_cell_in;
-use engine::search::score_text;
 use lab::ai::SearchKind;
 use lab::ai::reference::ReferenceLimit;
 
@@ -241,7 +240,8 @@ fn state_line(ui: &mut egui::Ui, judgement: &PositionJudgement, cached: usize) {
 /// One row of the table: a move with everyone's score.
 struct Row {
     cell: usize,
-    scores: Vec<Option<(i32, usize)>>,
+    /// Each contestant's score, its rank and its text (in discs for a pattern player).
+    scores: Vec<Option<(i32, usize, String)>>,
     reference: Option<(i32, bool)>,
     loss: Option<String>,
 }
@@ -272,7 +272,7 @@ fn rows(judgement: &PositionJudgement) -> Vec<Row> {
                     let a = a.as_ref()?;
                     let score = a.moves.iter().find(|m| m.cell == cell)?.score?;
                     let rank = 1 + a.moves.iter().filter(|m| m.score > Some(score)).count();
-                    Some((score, rank))
+                    Some((score, rank, a.score_text(score)))
                 })
                 .collect(),
             reference: judgement
@@ -290,7 +290,7 @@ fn rows(judgement: &PositionJudgement) -> Vec<Row> {
     rows.sort_by_key(|r| {
         (
             std::cmp::Reverse(r.reference.map(|s| s.0)),
-            std::cmp::Reverse(r.scores.first().copied().flatten().map(|s| s.0)),
+            std::cmp::Reverse(r.scores.first().and_then(|s| s.as_ref().map(|s| s.0))),
         )
     });
     rows
@@ -322,8 +322,10 @@ fn table(ui: &mut egui::Ui, session: &mut Session, judgement: &PositionJudgement
         .show(ui, |ui| {
             ui.strong("Move");
             for label in &labels {
-                ui.strong(label)
-                    .on_hover_text("Its own score of the move, and the move's rank (1 = its best)");
+                ui.strong(label).on_hover_text(
+                    "Its own score of the move (in discs for a pattern player, else in its \
+                         weights' units; win/loss when proven), and the move's rank (1 = its best)",
+                );
             }
             ui.strong("Reference")
                 .on_hover_text("Discs when exact (=), else evaluation units at the depth shown");
@@ -349,9 +351,9 @@ fn table(ui: &mut egui::Ui, session: &mut Session, judgement: &PositionJudgement
                     clicked = Some(row.cell);
                 }
                 for (index, score) in row.scores.iter().enumerate() {
-                    let text = score.map_or_else(
+                    let text = score.as_ref().map_or_else(
                         || "…".to_string(),
-                        |(score, rank)| format!("{} (#{rank})", score_text(score)),
+                        |(_, rank, text)| format!("{text} (#{rank})"),
                     );
                     let mut text = egui::RichText::new(text).monospace();
                     if choices[index] == Some(row.cell) {

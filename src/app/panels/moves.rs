@@ -5,7 +5,6 @@ use crate::app::jobs::Purpose;
 use crate::app::palette;
 use crate::app::session::Session;
 use engine::notation::format_cell_in;
-use engine::search::score_text;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
@@ -31,9 +30,13 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     } else {
         "done"
     };
+    let unit = match analysis.in_discs {
+        true => "patterns, in discs",
+        false => "weights",
+    };
     let who = match shown.purpose {
-        Purpose::AiMove => format!("{}'s search", shown.player),
-        Purpose::Analysis => format!("analysis with {}'s weights", shown.player),
+        Purpose::AiMove => format!("{}'s search ({unit})", shown.player),
+        Purpose::Analysis => format!("analysis with {}'s {unit}", shown.player),
     };
     ui.label(format!(
         "{:?} to move · {who} · depth {} · {state}",
@@ -73,7 +76,9 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                     if response.clicked() {
                         clicked = Some(row.cell);
                     }
-                    let score = row.score.map_or_else(|| "…".to_string(), score_text);
+                    let score = row
+                        .score
+                        .map_or_else(|| "…".to_string(), |s| analysis.score_text(s));
                     ui.monospace(score);
                     match row.same_as {
                         Some(kept) => {

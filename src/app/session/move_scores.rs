@@ -21,8 +21,8 @@ impl Session {
     pub fn cell_summary(&self, cell: usize) -> String {
         let mut text = self.cell_name(cell);
         let row = self.move_scores().into_iter().find(|row| row.cell == cell);
-        if let Some(score) = row.and_then(|row| row.score) {
-            text += &format!(" · score {}", engine::search::score_text(score));
+        if let (Some(score), Some(shown)) = (row.and_then(|row| row.score), self.shown()) {
+            text += &format!(" · score {}", shown.analysis.score_text(score));
         }
         text + " · " + self.category(cell).label()
     }

@@ -196,6 +196,9 @@ fn add_markers(session: &Session, occupied: &[bool], scene: &mut Scene) {
 
 /// The scores of the best few legal moves, written beside their hints (with Scores on).
 fn add_score_labels(session: &Session, scene: &mut Scene) {
+    let Some(shown) = session.shown() else {
+        return;
+    };
     if !session.settings.board_scores || session.board().over {
         return;
     }
@@ -209,7 +212,7 @@ fn add_score_labels(session: &Session, scene: &mut Scene) {
     let shape = session.board().shape;
     for &(cell, score) in rows.iter().take(SCORED_HINTS) {
         let beside = cell_center(shape, cell) + Vec3::new(0.0, 0.35, 0.0);
-        let text = engine::search::short_score_text(score);
+        let text = shown.analysis.short_score_text(score);
         scene.score_labels.push((beside, text, Some(score) == best));
     }
 }

@@ -63,6 +63,9 @@ pub struct Analysis {
     /// The expected line of play from the best move on, where the search knows it (the
     /// strong search; empty for the classic one).
     pub line: Vec<usize>,
+    /// Heuristic scores are in 32nds of a disc (a pattern evaluation), else in the nine
+    /// weights' units.
+    pub in_discs: bool,
 }
 
 impl Analysis {
@@ -80,6 +83,7 @@ impl Analysis {
             finished: cells.is_empty(),
             cancelled: false,
             line: Vec::new(),
+            in_discs: false,
         }
     }
 
@@ -114,6 +118,31 @@ impl Analysis {
     }
 }
 
+impl Analysis {
+    /// One of its scores as people read it: proven results as `win +12` or `loss -4`,
+    /// heuristic values in discs (`+3.2`) or as plain numbers in the weights' units.
+    pub fn score_text(&self, score: i32) -> String {
+        match self.in_discs {
+            true if !is_proven(score) => disc_score_text(score),
+            _ => score_text(score),
+        }
+    }
+
+    /// One of its scores in a few characters, for a board square (`=+8`, `+3.2`, `-214`).
+    pub fn short_score_text(&self, score: i32) -> String {
+        match self.in_discs {
+            true => disc_score_text(score),
+            false => short_score_text(score),
+        }
+    }
+}
+
+/// Whether `score` is a proven game result.
+fn is_proven(score: i32) -> bool {
+    use super::score::WIN;
+    score >= WIN / 2 || score <= -WIN / 2
+}
+
 /// A score as people read it: exact game results as `win +12` or `loss -4` (the disc margin
 /// after `WIN`), heuristic values as plain numbers.
 pub fn score_text(score: i32) -> String {
@@ -145,8 +174,7 @@ pub fn short_score_text(score: i32) -> String {
 /// A score of a search by the pattern evaluation, in discs: a proven result as its exact
 /// margin (`=+8`), any other value with one decimal (`+1.4`).
 pub fn disc_score_text(score: i32) -> String {
-    use super::score::WIN;
-    if score >= WIN / 2 || score <= -WIN / 2 {
+    if is_proven(score) {
         return short_score_text(score);
     }
     let discs = f64::from(score) / f64::from(crate::patterns::UNITS_PER_DISC);
@@ -299,6 +327,7 @@ mod tests {
             finished: true,
             cancelled: false,
             line: Vec::new(),
+            in_discs: false,
         }
     }
 

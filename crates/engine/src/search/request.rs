@@ -22,6 +22,7 @@ use crate::notation::{Move, NotationError, replay};
 use crate::patterns::PatternEvaluation;
 use crate::position::{Color, Position, Rules};
 use crate::setup::Setup;
+use crate::shape::Shape;
 
 /// Which search runs.
 #[derive(
@@ -223,8 +224,36 @@ impl SearchSettings {
         Ok(())
     }
 
-    /// The search itself, on the current pool.
+    /// Whether heuristic scores come in 32nds of a disc on a board of `shape`: the strong
+    /// search evaluates by patterns of that board's classic game.
+    pub fn scores_in_discs(&self, shape: Shape) -> bool {
+        self.kind == SearchKind::Strong
+            && self.rules == Rules::Classic
+            && (self.evaluation.patterns.as_ref()).is_some_and(|p| p.shape == shape)
+    }
+
+    /// The search itself, on the current pool, its analyses marked with their unit.
     fn search<const W: usize>(
+        &self,
+        geometry: &Geometry<W>,
+        position: &Position<W>,
+        cancel: &AtomicBool,
+        progress: &(dyn Fn(&Analysis) + Sync),
+    ) -> Analysis {
+        let in_discs = self.scores_in_discs(geometry.shape());
+        let marked = |analysis: &Analysis| {
+            progress(&Analysis {
+                in_discs,
+                ..analysis.clone()
+            })
+        };
+        Analysis {
+            in_discs,
+            ..self.search_unmarked(geometry, position, cancel, &marked)
+        }
+    }
+
+    fn search_unmarked<const W: usize>(
         &self,
         geometry: &Geometry<W>,
         position: &Position<W>,

@@ -65,6 +65,7 @@ pub fn best_moves_classic<const W: usize>(
         finished: !cancelled,
         cancelled,
         line: Vec::new(),
+        in_discs: false,
     }
 }
 
