@@ -87,9 +87,11 @@ impl EvolutionDesk {
         runs: &Path,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Result<String, String> {
+        // Evolution mutates nine weights: a pattern player is refused.
+        let start = lab::players::preset::NamedWeights::try_from(player)?;
         let settings = EvolutionSettings {
-            player: player.name.clone(),
-            weights: player.weights,
+            player: start.name,
+            weights: start.weights,
             generations: form.generations,
             games_per_match: form.games,
             mutation_percent: form.mutation,

@@ -131,14 +131,17 @@ impl TuneDesk {
         runs: &Path,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Result<String, String> {
-        let opponents = roster
+        // Tuning fits nine weights: pattern players sit out of the roster (the log says so).
+        let (opponents, sitting_out): (Vec<_>, Vec<_>) = roster
             .iter()
             .filter(|p| form.with_roster && p.name != player.name)
-            .map(NamedWeights::from)
-            .collect();
+            .partition(|p| p.patterns.is_empty());
+        let opponents = (opponents.into_iter())
+            .map(NamedWeights::try_from)
+            .collect::<Result<_, _>>()?;
         let settings = RoundsSettings {
             name: format!("{}-tuned", short_name(&player.name)),
-            start: player.into(),
+            start: NamedWeights::try_from(player)?,
             rounds: form.rounds,
             game: form.contest.game_settings(),
             opponents,
@@ -157,7 +160,11 @@ impl TuneDesk {
             short_name(&player.name),
             time_stamp()
         ));
-        let line = format!("tuning of {} started in {}", player.name, folder.display());
+        let mut line = format!("tuning of {} started in {}", player.name, folder.display());
+        if !sitting_out.is_empty() {
+            let names: Vec<&str> = sitting_out.iter().map(|p| p.name.as_str()).collect();
+            line += &format!(" ({} evaluate by patterns and sit out)", names.join(", "));
+        }
         let state = RoundsState {
             best: settings.start.clone(),
             settings: settings.clone(),

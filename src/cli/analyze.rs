@@ -59,7 +59,7 @@ impl WidthJob for Report<'_> {
         let shape = geometry.shape();
         let position = args.position.position(geometry)?;
         let arwen = lab::players::preset::built_in_named("Arwen").expect("Arwen is built in");
-        let (label, weights) = args.search.weights(("Arwen", arwen.weights))?;
+        let (label, evaluation) = args.search.evaluation(("Arwen", arwen.weights), shape)?;
         let patterns = match &args.patterns {
             Some(path) => Some((path, read_pattern_file(path, shape)?)),
             None => None,
@@ -100,12 +100,16 @@ impl WidthJob for Report<'_> {
                 nodes: args.nodes,
                 time: args.time,
             },
-            ..args
-                .search
-                .apply(args.strong.settings(Goal::EveryMove, args.depth, weights))
+            ..args.search.apply(args.strong.settings(
+                Goal::EveryMove,
+                args.depth,
+                evaluation.weights,
+            ))
         };
-        settings.evaluation.patterns = patterns.map(|(_, evaluation)| evaluation);
-        let in_discs = settings.evaluation.patterns.is_some();
+        settings.evaluation.patterns = match patterns {
+            Some((_, file)) => Some(file),
+            None => evaluation.patterns,
+        };
         let never = AtomicBool::new(false);
         let analysis = settings
             .run_at(geometry, &position, &never, &|_| {})?
@@ -122,7 +126,7 @@ impl WidthJob for Report<'_> {
             };
             let score = match scored.score {
                 None => "-".to_string(),
-                Some(score) if in_discs => disc_score_text(score),
+                Some(score) if analysis.in_discs => disc_score_text(score),
                 Some(score) => score.to_string(),
             };
             writeln!(

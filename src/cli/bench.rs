@@ -59,7 +59,11 @@ impl WidthJob for Table<'_> {
     fn run<const W: usize>(self, geometry: &Geometry<W>) -> anyhow::Result<()> {
         let (args, out) = (self.args, self.out);
         let position = args.position.position(geometry)?;
-        let (label, weights) = args.search.weights(("ArwenV10", ARWEN_V10))?;
+        // The classic search evaluates by weights alone.
+        let (label, evaluation) = args
+            .search
+            .evaluation(("ArwenV10", ARWEN_V10), geometry.shape())?;
+        let weights = evaluation.weights;
         writeln!(
             out,
             "bench {} {:?} to move, {label}, α/β {:?}, symmetry {:?}, {} thread(s)",

@@ -107,9 +107,12 @@ fn open_run(args: &EvolveArgs) -> anyhow::Result<Evolution> {
         (None, Some(folder)) => {
             let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
             let player = find_player(&library, &args.player)?;
+            // Evolution mutates nine weights: a pattern player is refused.
+            let start = lab::players::preset::NamedWeights::try_from(&player)
+                .map_err(anyhow::Error::msg)?;
             let settings = EvolutionSettings {
-                player: player.name,
-                weights: player.weights,
+                player: start.name,
+                weights: start.weights,
                 generations: args.generations.unwrap_or(DEFAULT_GENERATIONS),
                 games_per_match: args.games,
                 mutation_percent: args.mutation,

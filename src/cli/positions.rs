@@ -27,7 +27,7 @@ pub struct PositionsArgs {
     #[arg(long, default_value_t = 10_000)]
     count: usize,
     /// Comma-separated players of the self-play games (game g: player g is Red against
-    /// player g + 1, in turn); all the players there are by default.
+    /// player g + 1, in turn); all the nine-weight players by default.
     #[arg(long, value_delimiter = ',')]
     players: Vec<String>,
     #[command(flatten)]
@@ -192,7 +192,11 @@ pub fn shardable_items(args: &PositionsArgs, shards: u32) -> anyhow::Result<usiz
 /// The run's settings from the arguments.
 fn settings_of(args: &PositionsArgs) -> anyhow::Result<PositionSetSettings> {
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
-    let presets = players_or_all(&library, &args.players)?;
+    let mut presets = players_or_all(&library, &args.players)?;
+    if args.players.is_empty() {
+        // A set records its players by their weights: by default the nine-weight ones.
+        presets.retain(|p| p.patterns.is_empty());
+    }
     let label = match args.label_depth {
         None => None,
         Some(depth) => {
@@ -200,7 +204,9 @@ fn settings_of(args: &PositionsArgs) -> anyhow::Result<PositionSetSettings> {
             Some(LabelSettings {
                 depth,
                 exact_empties: args.label_exact.unwrap_or((depth + 4).min(14)),
-                labeller: (&labeller).into(),
+                labeller: NamedWeights::try_from(&labeller)
+                    .map_err(anyhow::Error::msg)
+                    .context("--label-player (for patterns, give --label-patterns FILE)")?,
                 patterns: match &args.label_patterns {
                     Some(path) => Some(LoadedPatterns::read(path, args.game.board)?.source),
                     None => None,
@@ -210,7 +216,11 @@ fn settings_of(args: &PositionsArgs) -> anyhow::Result<PositionSetSettings> {
     };
     let settings = PositionSetSettings {
         game: args.game.settings(),
-        players: presets.iter().map(NamedWeights::from).collect(),
+        players: (presets.iter())
+            .map(NamedWeights::try_from)
+            .collect::<Result<_, _>>()
+            .map_err(anyhow::Error::msg)
+            .context("--players")?,
         count: args.count,
         per_game: args.per_game,
         max_empties: args.max_empties,

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use engine::notation::{parse_moves, parse_transcript, replay, replay_transcript};
-use engine::search::{Goal, SearchSettings, Workers};
+use engine::search::{Evaluation, Goal, SearchSettings, Workers};
 use engine::{Geometry, Position, Rules, Shape, Weights};
 use lab::game::Game;
 use lab::game::position_list::parse_position_line;
@@ -189,24 +189,35 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The weights chosen by `--weights` or `--player`, else `default` (a label and the
-    /// weights), with a label for the report.
-    pub fn weights(&self, default: (&str, Weights)) -> anyhow::Result<(String, Weights)> {
+    /// The evaluation chosen by `--weights` or `--player` (a pattern player's patterns for
+    /// `shape`, if it has them), else `default` (a label and the weights), with a label for
+    /// the report.
+    pub fn evaluation(
+        &self,
+        default: (&str, Weights),
+        shape: Shape,
+    ) -> anyhow::Result<(String, Evaluation)> {
         if let Some(weights) = self.weights {
-            return Ok((format!("weights {weights}"), weights));
+            return Ok((format!("weights {weights}"), Evaluation::weights(weights)));
         }
         let Some(name) = self.player.as_deref() else {
-            return Ok((format!("{} ({})", default.0, default.1), default.1));
+            let label = format!("{} ({})", default.0, default.1);
+            return Ok((label, Evaluation::weights(default.1)));
         };
         let preset = find_player(
             &PresetLibrary::user_default().map_err(anyhow::Error::msg)?,
             name,
         )
         .context("--player")?;
-        Ok((
-            format!("{} ({})", preset.name, preset.weights),
-            preset.weights,
-        ))
+        let label = match preset.patterns_for(shape) {
+            Some(patterns) => format!(
+                "{} (patterns {})",
+                preset.name,
+                patterns.source.path.display()
+            ),
+            None => format!("{} ({})", preset.name, preset.weights),
+        };
+        Ok((label, preset.evaluation(shape)))
     }
 
     /// `settings` with these options' α/β and symmetry filter, on `--threads` workers.

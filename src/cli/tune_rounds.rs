@@ -111,7 +111,7 @@ pub fn run(
 fn settings_of(args: &RoundsArgs, common: &CommonArgs) -> anyhow::Result<RoundsSettings> {
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
     let named = |name: &str| -> anyhow::Result<NamedWeights> {
-        Ok(NamedWeights::from(&find_player(&library, name)?))
+        NamedWeights::try_from(&find_player(&library, name)?).map_err(anyhow::Error::msg)
     };
     let settings = RoundsSettings {
         name: common.name.clone().unwrap_or_else(|| "Tuned".to_string()),

@@ -9,7 +9,7 @@ use engine::{Rules, Shape};
 use lab::ai::{AiPlayer, Player, Preset, PresetLibrary, SearchKind};
 use lab::files::MAX_FILE_BYTES;
 use lab::game::Game;
-use lab::players::preset::{built_in, built_in_named};
+use lab::players::preset::{NamedWeights, built_in, built_in_named};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -128,6 +128,16 @@ fn a_preset_evaluates_by_its_pattern_files_on_their_boards_and_by_weights_elsewh
         twice.problem.contains("two pattern files for 4x4x4"),
         "{twice}"
     );
+    // A game record keeps a pattern player's shipped files; runs that record players by
+    // their weights refuse one rather than drop its patterns.
+    let game = Game::new(six, Rules::Classic, ai("Lobelia", 8), Player::Human);
+    let again = Game::from_record(&game.to_record()).unwrap();
+    let Player::Ai(red) = &again.red else {
+        panic!("Lobelia is an AI")
+    };
+    assert_eq!(red.preset.patterns, lobelia.patterns);
+    let refused = NamedWeights::try_from(&lobelia).unwrap_err();
+    assert!(refused.contains("nine-weight players only"), "{refused}");
 }
 
 #[test]

@@ -33,13 +33,15 @@ struct TournamentStamp {
 }
 
 impl TournamentStamp {
-    fn of(settings: &TournamentSettings) -> Self {
-        TournamentStamp {
+    fn of(settings: &TournamentSettings) -> Result<Self, String> {
+        Ok(TournamentStamp {
             game: settings.game,
             games_per_pairing: settings.games_per_pairing,
             seed: settings.seed,
-            players: settings.players.iter().map(NamedWeights::from).collect(),
-        }
+            players: (settings.players.iter())
+                .map(NamedWeights::try_from)
+                .collect::<Result<_, _>>()?,
+        })
     }
 
     fn settings(self) -> TournamentSettings {
@@ -84,7 +86,8 @@ pub fn run_tournament_shard(
     on_game: &(dyn Fn(&TournamentGame, &Progress) + Sync),
 ) -> Result<ShardRun, RunError> {
     settings.validate().map_err(RunError::Settings)?;
-    let stamp = Stamp::new(TOURNAMENT, &TournamentStamp::of(settings));
+    let stamp = TournamentStamp::of(settings).map_err(RunError::Settings)?;
+    let stamp = Stamp::new(TOURNAMENT, &stamp);
     let writer = ShardWriter::create(folder, &stamp, shard)?;
     let items = shard.items(settings.games());
     let result = play_tournament_games(settings, items, Some(&writer), cancel, on_game)?;

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Game;
 use crate::files::{FileError, check_version, parse_ron, read_text, to_ron, write_atomically};
-use crate::players::preset::WeightTable;
+use crate::players::preset::{WeightTable, pattern_file};
 use crate::players::{AiPlayer, Player, Preset, SearchKind};
 use engine::notation::{format_moves, parse_moves};
 use engine::{Outcome, Rules, Setup, Shape};
@@ -44,6 +44,9 @@ enum PlayerRecord {
     Ai {
         name: String,
         weights: WeightTable,
+        /// The player's shipped pattern files, by name.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        patterns: Vec<String>,
         depth: u32,
         search: SearchKind,
         time_budget_ms: Option<u64>,
@@ -136,6 +139,7 @@ fn player_record(player: &Player) -> PlayerRecord {
         Player::Ai(ai) => PlayerRecord::Ai {
             name: ai.preset.name.clone(),
             weights: WeightTable::from_weights(ai.preset.weights),
+            patterns: ai.preset.pattern_names(),
             depth: ai.depth,
             search: ai.search,
             time_budget_ms: ai.time_budget.map(|t| t.as_millis() as u64),
@@ -149,6 +153,7 @@ fn player(record: PlayerRecord) -> Result<Player, String> {
         PlayerRecord::Ai {
             name,
             weights,
+            patterns,
             depth,
             search,
             time_budget_ms,
@@ -160,7 +165,9 @@ fn player(record: PlayerRecord) -> Result<Player, String> {
                 name,
                 description: String::new(),
                 weights: weights.to_weights()?,
-                patterns: Vec::new(),
+                patterns: (patterns.iter())
+                    .map(|name| pattern_file(name, None))
+                    .collect::<Result<_, _>>()?,
             };
             let time_budget = time_budget_ms.map(Duration::from_millis);
             Ok(Player::Ai(AiPlayer {

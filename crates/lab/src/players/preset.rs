@@ -44,12 +44,23 @@ pub struct NamedWeights {
     pub weights: Weights,
 }
 
-impl From<&Preset> for NamedWeights {
-    fn from(preset: &Preset) -> Self {
-        NamedWeights {
+impl TryFrom<&Preset> for NamedWeights {
+    type Error = String;
+
+    /// The preset's name and weights; refused for a pattern player, whose patterns the runs
+    /// that record players by their weights (position sets, sharded runs, tuning) would drop.
+    fn try_from(preset: &Preset) -> Result<Self, String> {
+        if !preset.patterns.is_empty() {
+            return Err(format!(
+                "{} evaluates by {}: this run takes nine-weight players only",
+                preset.name,
+                preset.evaluation_kind()
+            ));
+        }
+        Ok(NamedWeights {
             name: preset.name.clone(),
             weights: preset.weights,
-        }
+        })
     }
 }
 
@@ -256,10 +267,15 @@ impl Preset {
             name: self.name.clone(),
             description: self.description.clone(),
             weights: WeightTable::from_weights(self.weights),
-            patterns: (self.patterns.iter())
-                .map(|p| pattern_file_name(&p.source.path))
-                .collect(),
+            patterns: self.pattern_names(),
         })
+    }
+
+    /// The names of its pattern files, as its file and game records give them.
+    pub fn pattern_names(&self) -> Vec<String> {
+        (self.patterns.iter())
+            .map(|p| pattern_file_name(&p.source.path))
+            .collect()
     }
 
     /// Reads a preset file (its pattern files shipped or beside it).
@@ -301,7 +317,7 @@ impl Preset {
 
 /// The pattern file `name` of a preset: a shipped one, or a file in `folder` (a bare file name,
 /// so that a preset never reads outside its folder).
-fn pattern_file(name: &str, folder: Option<&Path>) -> Result<LoadedPatterns, String> {
+pub(crate) fn pattern_file(name: &str, folder: Option<&Path>) -> Result<LoadedPatterns, String> {
     if let Some(shipped) = LoadedPatterns::shipped(name) {
         return Ok(shipped);
     }
