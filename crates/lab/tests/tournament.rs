@@ -12,7 +12,7 @@ use lab::ai::SearchKind;
 use lab::ai::selfplay::GameSettings;
 use lab::ai::tournament::{TournamentResult, TournamentSettings, run_tournament};
 use lab::ai::tournament_report::to_csv;
-use lab::players::preset::built_in;
+use lab::players::preset::{built_in, built_in_named};
 
 fn settings(players: usize, games: u32, opening_plies: u32, seed: u64) -> TournamentSettings {
     TournamentSettings {
@@ -106,6 +106,34 @@ fn every_opening_is_played_with_both_colours_and_the_crosstable_adds_up() {
     let colour_line = csv.lines().last().unwrap();
     let c = table.colours();
     assert_eq!(colour_line, format!("{},{},{}", c.wins, c.losses, c.draws));
+}
+
+#[test]
+fn a_pattern_player_plays_by_her_patterns_and_the_csv_names_them() {
+    // Lobelia's moves differ from those of her own weights, and the CSV says why.
+    let lobelia = built_in_named("Lobelia").unwrap();
+    let weights_only =
+        lab::ai::Preset::weighted("Weighted".to_string(), String::new(), lobelia.weights);
+    let with = |first: lab::ai::Preset| TournamentSettings {
+        players: vec![first, built_in_named("Arwen").unwrap()],
+        game: GameSettings {
+            search: SearchKind::Strong,
+            ..settings(2, 4, 4, 3).game
+        },
+        ..settings(2, 4, 4, 3)
+    };
+    let by_patterns = play(&with(lobelia), 2);
+    let by_weights = play(&with(weights_only), 2);
+    let moves =
+        |r: &TournamentResult| -> Vec<_> { r.games.iter().map(|g| g.game.moves.clone()).collect() };
+    assert_ne!(moves(&by_patterns), moves(&by_weights));
+    let csv = to_csv(&by_patterns);
+    assert!(csv.contains("IFa,patterns\n"), "{csv}");
+    assert!(
+        csv.contains("\nLobelia,84,17,1000,-4,-26,72,-10,19,-4,patterns-6x6.bin\n"),
+        "{csv}"
+    );
+    assert!(!to_csv(&by_weights).contains("patterns"));
 }
 
 #[test]

@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use super::crosstable::Crosstable;
 use super::tournament::TournamentResult;
+use crate::players::Preset;
 use engine::{Rules, Weights};
 
 /// The whole result as CSV, sections separated by an empty line.
@@ -88,11 +89,26 @@ pub fn to_csv(result: &TournamentResult) -> String {
     }
     line(String::new());
 
+    // A last column names the pattern file a player evaluates by, when any does (the CSV
+    // of nine-weight players is as it always was).
+    let shape = settings.game.shape;
+    let patterns =
+        |player: &Preset| (player.patterns_for(shape)).map(|p| p.source.path.display().to_string());
+    let any_patterns = settings.players.iter().any(|p| patterns(p).is_some());
     line("Weights".into());
-    line(format!("player,{}", Weights::LABELS.join(",")));
+    let header = format!("player,{}", Weights::LABELS.join(","));
+    line(if any_patterns {
+        header + ",patterns"
+    } else {
+        header
+    });
     for player in &settings.players {
         let weights: Vec<String> = player.weights.0.iter().map(i32::to_string).collect();
-        line(format!("{},{}", player.name, weights.join(",")));
+        let row = format!("{},{}", player.name, weights.join(","));
+        line(match any_patterns {
+            true => format!("{row},{}", patterns(player).unwrap_or_default()),
+            false => row,
+        });
     }
     line(String::new());
 
