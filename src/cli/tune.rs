@@ -107,12 +107,11 @@ pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
         pool.current_num_threads()
     )?;
     summarise(&fitted, &set, out)?;
-    let preset = Preset {
-        name: preset_name(common, out_file)?,
-        description: provenance(&fitted, &set, data, &from, target)?,
-        weights: fitted.weights,
-        patterns: Vec::new(),
-    };
+    let preset = Preset::weighted(
+        preset_name(common, out_file)?,
+        provenance(&fitted, &set, data, &from, target)?,
+        fitted.weights,
+    );
     preset.save(out_file)?;
     writeln!(
         out,

@@ -7,6 +7,7 @@
 use std::sync::{Arc, LazyLock};
 
 use crate::bits::Bits;
+use crate::position::Rules;
 use crate::shape::Shape;
 
 pub mod catalog;
@@ -300,6 +301,12 @@ impl PatternEvaluation {
             Arc::new(PatternEvaluation::from_bytes(bytes).expect("the shipped file is valid"))
         });
         Arc::clone(&SHIPPED)
+    }
+
+    /// Whether it evaluates the game on `shape` under `rules`: the classic game of the board
+    /// it is fitted to.
+    pub fn applies_to(&self, shape: Shape, rules: Rules) -> bool {
+        rules == Rules::Classic && self.shape == shape
     }
 
     /// The phase of a position with `empties` empty cells.

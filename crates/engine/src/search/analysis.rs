@@ -116,9 +116,7 @@ impl Analysis {
     pub fn nodes_per_ms(&self) -> f64 {
         self.nodes.total() as f64 / (self.elapsed.as_secs_f64() * 1000.0).max(1e-3)
     }
-}
 
-impl Analysis {
     /// One of its scores as people read it: proven results as `win +12` or `loss -4`,
     /// heuristic values in discs (`+3.2`) or as plain numbers in the weights' units.
     pub fn score_text(&self, score: i32) -> String {

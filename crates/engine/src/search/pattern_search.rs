@@ -15,7 +15,7 @@ use crate::Category;
 use crate::bits::Bits;
 use crate::geometry::Geometry;
 use crate::patterns::{PatternEvaluation, UNITS_PER_DISC};
-use crate::position::{Position, Rules};
+use crate::position::Position;
 
 /// The pattern evaluation's value of `position` (of the evaluation's board, with `moves` for
 /// its side to move and `empties` empty cells) for its side to move, in the evaluation's
@@ -62,9 +62,8 @@ fn on_its_board<const W: usize>(
     settings: &StrongSettings,
     patterns: Option<&Arc<PatternEvaluation>>,
 ) -> Option<Arc<PatternEvaluation>> {
-    let classic = settings.rules == Rules::Classic;
     patterns
-        .filter(|patterns| classic && patterns.shape == geometry.shape())
+        .filter(|patterns| patterns.applies_to(geometry.shape(), settings.rules))
         .cloned()
 }
 

@@ -228,8 +228,7 @@ impl SearchSettings {
     /// search evaluates by patterns of that board's classic game.
     pub fn scores_in_discs(&self, shape: Shape) -> bool {
         self.kind == SearchKind::Strong
-            && self.rules == Rules::Classic
-            && (self.evaluation.patterns.as_ref()).is_some_and(|p| p.shape == shape)
+            && (self.evaluation.patterns.as_ref()).is_some_and(|p| p.applies_to(shape, self.rules))
     }
 
     /// The search itself, on the current pool, its analyses marked with their unit.

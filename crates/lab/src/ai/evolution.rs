@@ -357,9 +357,9 @@ impl<const W: usize> Generation<'_, W> {
     /// Writes the champion's preset into the run's folder.
     fn export(&self, champion: &Champion) -> Result<PathBuf, RunError> {
         let settings = &self.state.settings;
-        let preset = Preset {
-            name: champion.name.clone(),
-            description: format!(
+        let preset = Preset::weighted(
+            champion.name.clone(),
+            format!(
                 "evolved from {} by reversi3d evolve: generation {}, gauntlet {:+} in {} games, \
                  {} depth {} {} search, seed {}",
                 settings.player,
@@ -371,9 +371,8 @@ impl<const W: usize> Generation<'_, W> {
                 settings.game.search.label(),
                 settings.seed
             ),
-            weights: champion.weights,
-            patterns: Vec::new(),
-        };
+            champion.weights,
+        );
         let path = champion.preset_file(self.folder);
         preset.save(&path)?;
         Ok(path)

@@ -49,12 +49,7 @@ impl TournamentStamp {
             players: self
                 .players
                 .into_iter()
-                .map(|player| Preset {
-                    name: player.name,
-                    description: String::new(),
-                    weights: player.weights,
-                    patterns: Vec::new(),
-                })
+                .map(|player| Preset::weighted(player.name, String::new(), player.weights))
                 .collect(),
             games_per_pairing: self.games_per_pairing,
             game: self.game,

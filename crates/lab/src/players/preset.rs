@@ -1,12 +1,12 @@
-//! Weight presets: a named set of the nine evaluation weights, stored as a versioned RON file
-//! (schema in README.md). The built-in players — the seed app's ten and the ones tuned by
-//! `reversi3d tune` — ship in `presets/`, embedded at build time.
+//! Presets: a named set of the nine evaluation weights, and optionally pattern files by board,
+//! stored as a versioned RON file (schema in README.md). The built-in players — the seed
+//! app's ten, the ones tuned by `reversi3d tune` and the pattern player — ship in `presets/`,
+//! embedded at build time.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-
-use std::sync::Arc;
 
 use super::pattern_source::LoadedPatterns;
 use crate::files::{FileError, check_version, parse_ron, read_text, to_ron, write_atomically};

@@ -150,7 +150,6 @@ impl WidthJob for Encode<'_> {
             let encoded = Encoded {
                 entries,
                 moves,
-                mobility: (moves.0 as f32, moves.1 as f32),
                 phase: self.evaluation.phase_of(empties),
                 target: discs,
                 exact,

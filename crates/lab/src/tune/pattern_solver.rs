@@ -7,7 +7,6 @@
 pub(super) struct Encoded {
     pub entries: Vec<u32>,
     pub moves: (u32, u32),
-    pub mobility: (f32, f32),
     pub phase: usize,
     pub target: f32,
     pub exact: bool,
@@ -31,30 +30,33 @@ impl Unknowns {
         self.stride * phases
     }
 
-    /// `row · x` for a position's row of the design matrix.
+    /// A position's row of the design matrix: its nonzero coefficients, each with the index
+    /// of its unknown (the table parameters it reads, then its phase's bias and the two
+    /// mobility weights).
+    fn row<'p>(&self, position: &'p Encoded) -> impl Iterator<Item = (usize, f64)> + 'p {
+        let start = position.phase * self.stride;
+        let bias = start + self.stride - 3;
+        let (mine, theirs) = position.moves;
+        let weights = [
+            (bias, 1.0),
+            (bias + 1, f64::from(mine)),
+            (bias + 2, f64::from(theirs)),
+        ];
+        (position.entries.iter())
+            .map(move |&e| (start + e as usize, 1.0))
+            .chain(weights)
+    }
+
+    /// `row · x` for a position's row.
     fn dot(&self, position: &Encoded, x: &[f64]) -> f64 {
-        let phase = &x[position.phase * self.stride..][..self.stride];
-        let entries = self.stride - 3;
-        position
-            .entries
-            .iter()
-            .map(|&e| phase[e as usize])
-            .sum::<f64>()
-            + phase[entries]
-            + phase[entries + 1] * f64::from(position.mobility.0)
-            + phase[entries + 2] * f64::from(position.mobility.1)
+        self.row(position).map(|(i, c)| x[i] * c).sum()
     }
 
     /// Adds `amount × row` to `out`.
     fn scatter(&self, position: &Encoded, amount: f64, out: &mut [f64]) {
-        let phase = &mut out[position.phase * self.stride..][..self.stride];
-        let entries = self.stride - 3;
-        for &e in &position.entries {
-            phase[e as usize] += amount;
+        for (i, c) in self.row(position) {
+            out[i] += amount * c;
         }
-        phase[entries] += amount;
-        phase[entries + 1] += amount * f64::from(position.mobility.0);
-        phase[entries + 2] += amount * f64::from(position.mobility.1);
     }
 
     /// Whether unknown `i` is a table parameter (regularised) rather than a bias or a
@@ -89,13 +91,9 @@ impl<'a> Problem<'a> {
             .collect();
         let mut diagonal = lambda.clone();
         for position in positions {
-            let phase = &mut diagonal[position.phase * unknowns.stride..][..unknowns.stride];
-            for &e in &position.entries {
-                phase[e as usize] += 1.0;
+            for (i, c) in unknowns.row(position) {
+                diagonal[i] += c * c;
             }
-            phase[entries] += 1.0;
-            phase[entries + 1] += f64::from(position.mobility.0).powi(2);
-            phase[entries + 2] += f64::from(position.mobility.1).powi(2);
         }
         Problem {
             positions,

@@ -148,12 +148,7 @@ impl RoundsSettings {
 
     /// The verification match of `round`: `candidate` against `best`.
     fn duel(&self, best: &NamedWeights, candidate: Weights, round: u32) -> DuelSettings {
-        let preset = |name: String, weights| Preset {
-            name,
-            description: String::new(),
-            weights,
-            patterns: Vec::new(),
-        };
+        let preset = |name, weights| Preset::weighted(name, String::new(), weights);
         DuelSettings {
             first: preset(round_name(&self.name, round), candidate),
             second: preset(best.name.clone(), best.weights),
@@ -341,9 +336,9 @@ impl TuningRun {
     /// Writes an accepted player as a preset in the run's folder, with its provenance.
     fn export(&self, best: &NamedWeights, summary: &RoundSummary) -> Result<(), RunError> {
         let (wins, draws, losses) = summary.record;
-        let preset = Preset {
-            name: best.name.clone(),
-            description: format!(
+        let preset = Preset::weighted(
+            best.name.clone(),
+            format!(
                 "Tuned by reversi3d tune --rounds from {} ({}): round {} on {} (set {}), \
                  {wins}-{draws}-{losses} against {}.",
                 self.state.settings.start.name,
@@ -353,9 +348,8 @@ impl TuningRun {
                 summary.data.1,
                 self.state.best.name,
             ),
-            weights: best.weights,
-            patterns: Vec::new(),
-        };
+            best.weights,
+        );
         preset.save(&self.folder.join(preset.file_name()))?;
         Ok(())
     }
