@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::workspace::{cell_label, settings, step_until, type_key, workspace};
+use common::workspace::{cell_label, click_tab, settings, step_until, type_key, workspace};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use engine::Color;
@@ -130,8 +130,7 @@ fn square_boards_speak_othello_notation_in_every_list_and_x_y_on_request() {
         "History in c4 notation"
     );
     // The Moves panel lists Green's answers by their squares once the live analysis is in.
-    // (several nodes carry the label Moves: the first is the tab)
-    harness.get_all_by_label("Moves").next().unwrap().click();
+    click_tab(&harness, "Moves");
     step_until(&mut harness, |app| app.session().shown().is_some());
     let listed = |harness: &Harness<'static, ReversiApp>, name: &str| {
         harness.query_all_by_label(name).count() > 0
@@ -183,7 +182,7 @@ fn with_symmetry_on_the_moves_panel_lists_every_legal_move_and_marks_the_equival
         chosen.analysis_depth = 2;
         let (mut harness, _folder) = workspace(chosen);
         harness.step();
-        harness.get_all_by_label("Moves").next().unwrap().click();
+        click_tab(&harness, "Moves");
         step_until(&mut harness, |app| {
             app.session().shown().is_some_and(|s| s.analysis.finished)
         });

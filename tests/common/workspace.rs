@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use engine::Shape;
 use lab::ai::PresetLibrary;
 use reversi3d::app::{ReversiApp, Seat, Settings, default_layout};
@@ -27,10 +28,16 @@ pub fn workspace(settings: Settings) -> (Harness<'static, ReversiApp>, tempfile:
 pub fn step_until(harness: &mut Harness<'static, ReversiApp>, done: impl Fn(&ReversiApp) -> bool) {
     let clock = Instant::now();
     while !done(harness.state()) {
-        assert!(
-            clock.elapsed() < Duration::from_secs(20),
-            "the UI did not reach the expected state in time"
-        );
+        if clock.elapsed() > Duration::from_secs(20) {
+            let log: Vec<_> = harness
+                .state()
+                .session()
+                .log
+                .lines()
+                .map(|l| &l.text)
+                .collect();
+            panic!("the UI did not reach the expected state in time; the log: {log:?}");
+        }
         std::thread::sleep(Duration::from_millis(5));
         harness.step();
     }
@@ -59,4 +66,12 @@ pub fn cell_label(app: &ReversiApp, cell: usize) -> String {
     let shape = app.session().board().shape;
     let prefix = if shape.is_3d() { "XY" } else { "board" };
     format!("{prefix} {}", engine::notation::format_cell(shape, cell))
+}
+
+/// Clicks the tab titled `title`. A panel's toggle may carry the same label (the Game panel's
+/// "Moves" switches the live analysis); tabs are the nodes without a tooltip.
+pub fn click_tab(harness: &Harness<'static, ReversiApp>, title: &str) {
+    harness
+        .get_by(|node| node.label().as_deref() == Some(title) && node.description().is_none())
+        .click();
 }
