@@ -340,6 +340,41 @@ fn a_cube_gets_its_own_patterns_fitted_which_the_8x8_solver_refuses() {
     assert!(report.contains("4x4x4: "), "{report}");
     let bytes = std::fs::read(&patterns).unwrap();
     assert!(bytes.starts_with(b"reversi3d-patterns 2 4x4x4 "));
+    // `--measure` gives the file's error on the set stage by stage, over every position fitted
+    // or held out; the fit's report counts them.
+    let measured = stdout(&reversi3d(&[
+        "fit-patterns",
+        "--data",
+        &set,
+        "--measure",
+        &patterns,
+    ]));
+    let rows: Vec<Vec<&str>> = (measured.lines())
+        .filter(|line| line.contains(" exact "))
+        .map(|line| line.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows[0][0], "0–4", "{measured}");
+    let measured_count: usize = rows
+        .iter()
+        .map(|row| row[2].parse::<usize>().unwrap())
+        .sum();
+    let fitted = report.split("4x4x4: ").nth(1).unwrap();
+    let words: Vec<&str> = fitted.split_whitespace().collect();
+    let fitted_count: usize =
+        words[0].parse::<usize>().unwrap() + words[3].parse::<usize>().unwrap();
+    assert_eq!(measured_count, fitted_count, "{measured}\n{report}");
+    let eight = concat!(env!("CARGO_MANIFEST_DIR"), "/presets/patterns-8x8.bin");
+    let refused = refusal(&reversi3d(&[
+        "fit-patterns",
+        "--data",
+        &set,
+        "--measure",
+        eight,
+    ]));
+    assert!(
+        refused.contains("patterns of 8x8, not of 4x4x4"),
+        "{refused}"
+    );
     // The strong search evaluates by the cube's patterns: scores in discs (a decimal, or an
     // exact margin); another board's search refuses them.
     let analysed = stdout(&reversi3d(&[

@@ -11,10 +11,13 @@ use clap::Args;
 
 use super::interrupt::interrupt_flag;
 use engine::Rules;
+use engine::Shape;
 use engine::patterns::parse_edges;
 use lab::files::write_atomically;
-use lab::tune::pattern_fit::{PatternFitSettings, fit_patterns, targets};
-use lab::tune::position_set::read_position_set;
+use lab::players::pattern_source::LoadedPatterns;
+use lab::tune::pattern_check::stage_errors;
+use lab::tune::pattern_fit::{PatternFitSettings, Target, fit_patterns, targets};
+use lab::tune::position_set::{PositionSet, read_position_set};
 
 /// Arguments of `reversi3d fit-patterns`.
 #[derive(Args, Debug)]
@@ -25,8 +28,12 @@ pub struct FitPatternsArgs {
     #[arg(long, required = true)]
     data: Vec<PathBuf>,
     /// The pattern file to write (once the fit is done).
-    #[arg(long)]
-    out: PathBuf,
+    #[arg(long, required_unless_present = "measure")]
+    out: Option<PathBuf>,
+    /// Fit nothing: measure this pattern file of the set's board against the set's scores,
+    /// stage by stage (every position, not only the held-out games).
+    #[arg(long, conflicts_with = "out")]
+    measure: Option<PathBuf>,
     #[command(flatten)]
     output: super::output::OutputArgs,
     /// Phase edges in empty cells, comma-separated: a phase per range, each with its own
@@ -46,18 +53,26 @@ pub struct FitPatternsArgs {
     regularization: f32,
 }
 
-/// Fits, reports every tenth epoch and writes the file.
+/// Empty cells in a stage of the `--measure` table.
+const STAGE_EMPTIES: u32 = 5;
+
+/// Fits, reports every tenth epoch and writes the file; or measures a file.
 pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
-    args.output.check([Some(args.out.as_path())])?;
-    let Some(edges) = parse_edges(&args.phases) else {
-        bail!(
-            "--phases '{}': give increasing numbers of empty cells, e.g. 12,16, or '-'",
-            args.phases
-        );
-    };
+    args.output.check([args.out.as_deref()])?;
+    let (sets, shape) = read_sets(&args.data)?;
+    let targets: Vec<_> = sets.iter().flat_map(targets).collect();
+    match (&args.measure, &args.out) {
+        (Some(measured), _) => measure(measured, shape, &targets, out),
+        (None, Some(written)) => fit(args, written, shape, &targets, out),
+        (None, None) => unreachable!("clap requires --out or --measure"),
+    }
+}
+
+/// The position sets at `paths`, all of one board, and their board.
+fn read_sets(paths: &[PathBuf]) -> anyhow::Result<(Vec<PositionSet>, Shape)> {
     let mut sets = Vec::new();
     let mut board = None;
-    for path in &args.data {
+    for path in paths {
         let set = read_position_set(path)?;
         let game = &set.settings.game;
         if game.rules != Rules::Classic {
@@ -80,8 +95,53 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
         board = Some((path, game.shape));
         sets.push(set);
     }
-    let targets: Vec<_> = sets.iter().flat_map(targets).collect();
     let (_, shape) = board.expect("clap requires --data");
+    Ok((sets, shape))
+}
+
+/// Prints the error of the pattern file at `path` on `targets`, stage by stage.
+fn measure(
+    path: &Path,
+    shape: Shape,
+    targets: &[Target],
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<()> {
+    let loaded = LoadedPatterns::read(path, shape)?;
+    writeln!(
+        out,
+        "{} ({shape}) against the set's scores, in discs:",
+        path.display()
+    )?;
+    writeln!(out, "empties  scores   positions    rms  mean absolute")?;
+    for stage in stage_errors(&loaded.evaluation, targets, STAGE_EMPTIES) {
+        let kind = if stage.exact { "exact" } else { "search" };
+        writeln!(
+            out,
+            "{:>2}–{:<2}    {kind:<6} {:>10} {:>7.2} {:>9.2}",
+            stage.first_empties,
+            stage.last_empties,
+            stage.positions,
+            stage.rms,
+            stage.mean_absolute
+        )?;
+    }
+    Ok(())
+}
+
+/// Fits to `targets`, reports every tenth iteration and writes the file at `written`.
+fn fit(
+    args: &FitPatternsArgs,
+    written: &Path,
+    shape: Shape,
+    targets: &[Target],
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<()> {
+    let Some(edges) = parse_edges(&args.phases) else {
+        bail!(
+            "--phases '{}': give increasing numbers of empty cells, e.g. 12,16, or '-'",
+            args.phases
+        );
+    };
     let settings = PatternFitSettings {
         edges,
         max_epochs: args.epochs,
@@ -97,16 +157,17 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
             );
         }
     };
-    let fit = fit_patterns(shape, &targets, &settings, interrupt_flag(), &mut report)
-        .with_context(|| {
+    let fit = fit_patterns(shape, targets, &settings, interrupt_flag(), &mut report).with_context(
+        || {
             let names: Vec<_> = args
                 .data
                 .iter()
                 .map(|path| path.display().to_string())
                 .collect();
             names.join(", ")
-        })?;
-    write_atomically(&args.out, fit.evaluation.to_bytes())?;
+        },
+    )?;
+    write_atomically(written, fit.evaluation.to_bytes())?;
     let exact = match fit.exact_holdout {
         Some((rms, mae)) => format!("; exact scores held out: {rms:.3}, mean absolute {mae:.3}"),
         None => String::new(),
@@ -127,7 +188,7 @@ pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Resu
         } else {
             ""
         },
-        args.out.display()
+        written.display()
     )?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 pub mod fit;
 pub mod generate;
+pub mod pattern_check;
 pub mod pattern_fit;
 mod pattern_solver;
 pub mod position_record;

@@ -120,7 +120,6 @@ impl WidthJob for Encode<'_> {
 
     fn run<const W: usize>(self, geometry: &Geometry<W>) -> Self::Output {
         let layout = self.evaluation.layout();
-        let cells = geometry.shape().cells() as u32;
         let (mut training, mut holdout) = (Vec::new(), Vec::new());
         for &Target {
             sample,
@@ -128,20 +127,14 @@ impl WidthJob for Encode<'_> {
             exact,
         } in self.targets
         {
-            let (Some(mover), Some(opponent)) = (words(&sample.discs[0]), words(&sample.discs[1]))
+            let Some(SampledPosition {
+                position,
+                moves,
+                empties,
+            }) = SampledPosition::read(geometry, sample)
             else {
                 continue;
             };
-            let position = Position {
-                mover: Bits::<W>(mover),
-                opponent: Bits::<W>(opponent),
-                to_move: Color::Red,
-            };
-            let moves = (
-                position.legal_moves(geometry).count(),
-                position.pass().legal_moves(geometry).count(),
-            );
-            let empties = cells - position.mover.count() - position.opponent.count();
             let mut entries = vec![0; layout.instance_count()];
             layout.feature_indices(position.mover, position.opponent, &mut entries);
             for entry in &mut entries {
@@ -164,9 +157,37 @@ impl WidthJob for Encode<'_> {
     }
 }
 
-/// A side's discs as the `W` words of a bitset, if the sample has that many.
-fn words<const W: usize>(discs: &[u64]) -> Option<[u64; W]> {
-    discs.try_into().ok()
+/// A sample's position as the evaluation reads it.
+pub(super) struct SampledPosition<const W: usize> {
+    /// The discs, the side to move's as `mover`.
+    pub position: Position<W>,
+    /// The legal move counts of the side to move and of the other side.
+    pub moves: (u32, u32),
+    /// Empty cells.
+    pub empties: u32,
+}
+
+impl<const W: usize> SampledPosition<W> {
+    /// The position of `sample`, if its discs fill `W` words.
+    pub fn read(geometry: &Geometry<W>, sample: &Sample) -> Option<Self> {
+        let words = |discs: &[u64]| <[u64; W]>::try_from(discs).ok().map(Bits::<W>);
+        let position = Position {
+            mover: words(&sample.discs[0])?,
+            opponent: words(&sample.discs[1])?,
+            to_move: Color::Red,
+        };
+        let moves = (
+            position.legal_moves(geometry).count(),
+            position.pass().legal_moves(geometry).count(),
+        );
+        let cells = geometry.shape().cells() as u32;
+        let empties = cells - position.mover.count() - position.opponent.count();
+        Some(SampledPosition {
+            position,
+            moves,
+            empties,
+        })
+    }
 }
 
 /// Each table entry's parameter: entries the board's symmetries make equivalent share the
