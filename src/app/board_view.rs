@@ -365,10 +365,17 @@ fn disc_radius(rect: Rect) -> f32 {
 }
 
 /// The ground of `cell` under the Categories and Values overlays (felt when both are off).
+/// Values of a pattern player colour each disc by its worth to its owner.
 fn ground(session: &Session, cell: usize) -> Color32 {
     let settings = &session.settings;
     let category = session.category(cell);
-    if settings.values {
+    if settings.values
+        && let Some(scale) = session.worth_scale()
+    {
+        session
+            .disc_worth(cell)
+            .map_or(palette::FELT, |worth| palette::value(worth / scale))
+    } else if settings.values {
         palette::category_value(&session.weights_preset().weights, category)
     } else if settings.categories {
         palette::category(category)

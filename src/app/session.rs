@@ -19,6 +19,7 @@ mod move_scores;
 mod presets;
 mod searches;
 mod solving;
+mod static_view;
 mod status;
 mod tuning;
 mod undo;
@@ -42,7 +43,7 @@ use super::tune_desk::TuneDesk;
 use engine::notation::Move;
 use engine::search::{SearchRequest, Searched};
 use engine::shape::Category;
-use engine::{Color, Setup, Shape, Weights};
+use engine::{Color, Setup, Shape};
 use lab::ai::{AiPlayer, Player, Preset, PresetLibrary};
 use lab::game::{Board, Game};
 
@@ -53,15 +54,6 @@ pub struct Preview {
     pub cell: usize,
     /// The position after it.
     pub board: Board,
-}
-
-/// The static value of a position, and what it was computed from.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct ValueOf {
-    revision: u64,
-    weights: Weights,
-    mover: Color,
-    value: i32,
 }
 
 /// Everything the workspace shows and changes.
@@ -96,7 +88,7 @@ pub struct Session {
     frame_times: FrameTimes,
     revision: u64,
     categories: Vec<Category>,
-    value: Option<ValueOf>,
+    static_view: Option<static_view::StaticView>,
     rng: StdRng,
     dialogs: Dialogs,
     wake: Arc<dyn Fn() + Send + Sync>,
@@ -156,7 +148,7 @@ impl Session {
             frame_times: FrameTimes::default(),
             revision: 0,
             categories: Vec::new(),
-            value: None,
+            static_view: None,
             rng: StdRng::from_rng(&mut rand::rng()),
             dialogs: Dialogs::new(),
             wake,
@@ -251,7 +243,7 @@ impl Session {
     /// Advances the background work: takes in what the engine reported, plays the AI's move,
     /// and starts or stops searches to match what the workspace needs now. Call once a frame.
     pub fn tick(&mut self) {
-        self.refresh_value();
+        self.refresh_static_view();
         self.dialogs.prefer_window = self.settings.window_file_dialogs;
         let (chosen, notice) = self.dialogs.chosen();
         if let Some(notice) = notice {
@@ -508,26 +500,6 @@ impl Session {
             let status = self.status();
             self.info(status);
         }
-    }
-
-    /// Recomputes the static value when the position or the weights changed.
-    fn refresh_value(&mut self) {
-        let weights = self.weights_preset().weights;
-        let current = self
-            .value
-            .is_some_and(|v| v.revision == self.revision && v.weights == weights);
-        if current || !self.settings.show_value {
-            return;
-        }
-        let moves = &self.game.moves()[..self.game.cursor()];
-        self.value = engine::static_value(self.game.start(), moves, &weights)
-            .ok()
-            .map(|(mover, value)| ValueOf {
-                revision: self.revision,
-                weights,
-                mover,
-                value,
-            });
     }
 
     /// The game or its cursor changed: refresh the board and forget the preview.

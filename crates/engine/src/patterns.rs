@@ -15,9 +15,11 @@ mod file;
 mod layout;
 #[cfg(target_arch = "x86_64")]
 mod vector_sum;
+mod worth;
 
 pub use file::{PatternFileError, parse_edges};
 pub use layout::PatternLayout;
+pub use worth::{PatternView, pattern_view};
 
 /// The board side the patterns are laid out on.
 const SIDE: usize = 8;
@@ -293,11 +295,14 @@ impl PatternEvaluation {
         self.layout
     }
 
-    /// The evaluation this program ships with (`presets/patterns-8x8.bin`, fitted by
-    /// `reversi3d fit-patterns`; see the benchmark journal (docs/benchmarks-journal.md), sessions 18 and 30).
+    /// The 8×8 evaluation that orders the solver and the searches to the end
+    /// (`presets/patterns-8x8-endgame.bin`, fitted by `reversi3d fit-patterns` to endgame
+    /// scores; the benchmark journal, docs/benchmarks-journal.md, sessions 18 and 30). It
+    /// orders FFO #40–#49 with fewer nodes than the whole-game fit Lobelia plays by
+    /// (`patterns-8x8.bin`: 1.18 G nodes against 0.93 G).
     pub fn shipped() -> Arc<PatternEvaluation> {
         static SHIPPED: LazyLock<Arc<PatternEvaluation>> = LazyLock::new(|| {
-            let bytes = include_bytes!("../../../presets/patterns-8x8.bin");
+            let bytes = include_bytes!("../../../presets/patterns-8x8-endgame.bin");
             Arc::new(PatternEvaluation::from_bytes(bytes).expect("the shipped file is valid"))
         });
         Arc::clone(&SHIPPED)

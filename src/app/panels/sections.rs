@@ -13,7 +13,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     if !shape.is_3d() {
         let cell = ((available.x.min(available.y) - 8.0) / (n + 0.5)).clamp(12.0, 80.0);
         board_view::draw(ui, session, Plane { axis: 2, index: 0 }, cell);
-        legend(ui);
+        legend(ui, session);
         return;
     }
     // Three boards in the arrangement (1, 2 or 3 columns) that gives the largest cells.
@@ -39,12 +39,18 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                     }
                 }
             });
-        legend(ui);
+        legend(ui, session);
     });
 }
 
-/// What the marks on the boards mean: one mark for each meaning.
-fn legend(ui: &mut egui::Ui) {
+/// What the marks on the boards mean: one mark for each meaning, and the scale of a pattern
+/// player's Values.
+fn legend(ui: &mut egui::Ui, session: &Session) {
+    if session.settings.values
+        && let Some(scale) = session.worth_scale()
+    {
+        worth_legend(ui, &session.settings.weights_player, scale);
+    }
     ui.horizontal_wrapped(|ui| {
         let weak = ui.visuals().weak_text_color();
         let marks = [
@@ -62,6 +68,26 @@ fn legend(ui: &mut egui::Ui) {
             ui.label(egui::RichText::new(text).small().color(color));
         }
     });
+}
+
+/// The Values scale of a pattern player: what a disc's colour says in discs.
+fn worth_legend(ui: &mut egui::Ui, player: &str, scale: f32) {
+    ui.horizontal_wrapped(|ui| {
+        let small = |text: String, color| egui::RichText::new(text).small().color(color);
+        ui.label(small(
+            format!("Values: each disc's worth to its owner by {player}'s patterns:"),
+            ui.visuals().text_color(),
+        ));
+        ui.label(small(format!("+{scale:.1}"), palette::value(1.0)));
+        ui.label(small("0".to_string(), ui.visuals().weak_text_color()));
+        ui.label(small(format!("−{scale:.1} discs"), palette::value(-1.0)));
+    })
+    .response
+    .on_hover_text(
+        "How much the player's value for the disc's owner drops were that disc the other \
+         colour (both sides' mobility recounted): blue discs help their owner, orange ones \
+         hurt",
+    );
 }
 
 fn section(ui: &mut egui::Ui, session: &mut Session, axis: usize, cell: f32) {

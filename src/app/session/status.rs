@@ -38,9 +38,9 @@ impl Session {
         };
         let mut line = format!("{count} · {:?} ({who}) {state}{pass}", board.mover);
         if self.settings.show_value
-            && let Some(value) = self.value
+            && let Some(value) = self.static_value_text()
         {
-            line += &format!(" · value {} for {:?}", value.value, value.mover);
+            line += &format!(" · value {value}");
         }
         line
     }

@@ -83,6 +83,11 @@ pub const AXIS_COLORS: [Color32; 3] = [
     Color32::from_rgb(90, 150, 245),
 ];
 
+/// The radius of a disc with the View's ball size.
+fn disc_radius(ball_size: f32) -> f32 {
+    0.42 * ball_size
+}
+
 /// Where a cell's centre is: the cube is centred on the origin with unit spacing; x runs to
 /// the right, y down (as the rows of the cross-sections), z towards the viewer.
 pub fn cell_center(shape: Shape, cell: usize) -> Vec3 {
@@ -97,7 +102,7 @@ pub fn build(session: &Session) -> Scene {
     let shape = board.shape;
     let settings = &session.settings;
     let mut scene = Scene::default();
-    let disc_radius = 0.42 * settings.ball_size;
+    let disc_radius = disc_radius(settings.ball_size);
     let mut occupied = vec![false; shape.cells()];
     for (color, cells) in [(Color::Red, &board.red), (Color::Green, &board.green)] {
         for &cell in cells {
@@ -171,10 +176,26 @@ fn target(cell: usize, center: Vec3, radius: f32) -> Target {
     }
 }
 
-/// Small cubes on the empty cells coloured by category or by the weights player's values.
+/// Small cubes on the empty cells coloured by category or by the weights player's values; a
+/// pattern player's Values instead tint a halo round each disc by its worth to its owner.
 fn add_markers(session: &Session, occupied: &[bool], scene: &mut Scene) {
     let settings = &session.settings;
     if !settings.categories && !settings.values {
+        return;
+    }
+    if settings.values
+        && let Some(scale) = session.worth_scale()
+    {
+        let shape = session.board().shape;
+        for cell in (0..shape.cells()).filter(|&c| occupied[c]) {
+            if let Some(worth) = session.disc_worth(cell) {
+                scene.halos.push(Ball {
+                    center: cell_center(shape, cell),
+                    radius: disc_radius(settings.ball_size) * 1.3,
+                    color: palette::value(worth / scale).gamma_multiply(0.85),
+                });
+            }
+        }
         return;
     }
     let shape = session.board().shape;
@@ -365,6 +386,27 @@ mod tests {
         let empty = session.board().shape.cells() - 8;
         assert_eq!(marked.markers.len(), empty);
         assert!(plain.markers.is_empty());
+    }
+
+    #[test]
+    fn a_pattern_players_values_tint_each_disc_by_its_worth_and_a_weights_players_the_cells() {
+        let (mut session, _folder) = session("8x8", GridMode::None);
+        session.settings.values = true;
+        session.settings.show_value = true;
+        session.settings.weights_player = "Lobelia".to_string();
+        session.tick();
+        let by_patterns = build(&session);
+        assert_eq!(by_patterns.halos.len(), 4, "one halo a disc");
+        assert!(by_patterns.markers.is_empty());
+        assert!(session.status().contains(" discs for Red (patterns)"));
+        assert!(session.disc_worth(0).is_none(), "a1 is empty");
+        session.settings.weights_player = "Arwen".to_string();
+        session.tick();
+        let by_weights = build(&session);
+        assert!(by_weights.halos.is_empty());
+        assert_eq!(by_weights.markers.len(), 60, "a cube on each empty cell");
+        assert!(session.worth_scale().is_none());
+        assert!(!session.status().contains("discs"));
     }
 
     #[test]
