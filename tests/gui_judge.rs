@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::workspace::{settings, step_until, type_key, workspace};
+use common::workspace::{click_tab, settings, step_until, type_key, workspace};
 use egui_kittest::kittest::Queryable;
 use engine::notation::parse_cell;
 use engine::{Color, Rules, Setup};
@@ -235,4 +235,22 @@ fn an_edited_position_without_moves_for_either_side_is_a_finished_game() {
         session.status()
     );
     assert_eq!(session.game().result().map(|r| (r.0, r.1)), Some((1, 0)));
+}
+
+#[test]
+fn a_pattern_players_values_are_recorded_and_drawn_in_discs() {
+    let (mut harness, _folder) = workspace(settings("8x8", Seat::ai("Lobelia", 2), Seat::human()));
+    step_until(&mut harness, |app| !app.session().costs().is_empty());
+    let cost = harness.state().session().costs()[0];
+    assert!(cost.in_discs, "Lobelia searches 8x8 by her patterns");
+    let value = cost.red_value.expect("the move was scored");
+    assert!(value.abs() < 64 * 32, "a value in 32nds of a disc: {value}");
+    click_tab(&harness, "Review");
+    harness.step();
+    harness.step();
+    assert!(
+        harness
+            .query_by_label_contains("a pattern player's values are in discs")
+            .is_some()
+    );
 }

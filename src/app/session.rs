@@ -480,6 +480,7 @@ impl Session {
                     let value = lab::ai::reference::judged(score, false);
                     if mover == Color::Red { value } else { -value }
                 }),
+                in_discs: analysis.in_discs,
             });
         }
         self.info(line);

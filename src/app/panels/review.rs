@@ -134,10 +134,10 @@ fn plotted(value: i32, cap: f64) -> f64 {
 }
 
 fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>) {
-    let engines: Vec<(Color, usize, i32)> = session
+    let engines: Vec<(Color, usize, i32, bool)> = session
         .costs()
         .iter()
-        .filter_map(|c| Some((c.color, c.number, c.red_value?)))
+        .filter_map(|c| Some((c.color, c.number, c.red_value?, c.in_discs)))
         .collect();
     let reference: Vec<(usize, i32, bool)> = review
         .map(|r| {
@@ -153,6 +153,7 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
     }
     let largest = engines
         .iter()
+        .filter(|e| !e.3)
         .map(|e| e.2)
         .chain(reference.iter().filter(|r| !r.2).map(|r| r.1))
         .filter(|v| v.abs() < DECISIVE)
@@ -160,18 +161,28 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
         .max()
         .unwrap_or(0);
     let cap = f64::from(largest.max(64)) * 1.1;
-    // Exact values are discs (at most 64 apart from 0): scaled so that a full board's margin
-    // reaches the top of the evaluation's range and the line stays readable.
+    // Values in discs (exact ones, at most 64 apart from 0, and a pattern player's) are scaled
+    // so that a full board's margin reaches the top of the evaluation's range and the line
+    // stays readable.
     let disc_scale = (f64::from(largest) / 64.0).round().max(1.0);
+    let in_discs = |discs: f64| discs.clamp(-cap / disc_scale, cap / disc_scale) * disc_scale;
     let y = |(_, value, exact): (usize, i32, bool)| {
         if exact {
-            plotted(value, cap / disc_scale) * disc_scale
+            in_discs(f64::from(value))
+        } else {
+            plotted(value, cap)
+        }
+    };
+    let engine_y = |value: i32, discs: bool| {
+        if discs && value.abs() < DECISIVE {
+            in_discs(f64::from(value) / f64::from(engine::patterns::UNITS_PER_DISC))
         } else {
             plotted(value, cap)
         }
     };
     let cursor = session.game().cursor() as f64;
     let exact_name = format!("exact: discs × {disc_scale}");
+    let pattern_engines = engines.iter().any(|e| e.3);
     super::series_legend(
         ui,
         &[
@@ -182,6 +193,16 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
             ("shown", palette::BEST),
         ],
     );
+    if pattern_engines {
+        ui.label(
+            egui::RichText::new(format!(
+                "a pattern player's values are in discs, drawn on the exact values' scale \
+                 (× {disc_scale})"
+            ))
+            .small()
+            .weak(),
+        );
+    }
     let response = Plot::new("eval graph")
         .height(180.0)
         .x_axis_label("move")
@@ -212,7 +233,7 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
                 let points: Vec<[f64; 2]> = engines
                     .iter()
                     .filter(|e| e.0 == color)
-                    .map(|&(_, number, v)| [number as f64, plotted(v, cap)])
+                    .map(|&(_, number, v, discs)| [number as f64, engine_y(v, discs)])
                     .collect();
                 plot.points(
                     Points::new(format!("{color:?}'s engine"), PlotPoints::from(points))

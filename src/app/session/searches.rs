@@ -41,6 +41,8 @@ pub struct MoveCost {
     /// The value the engine found, for Red (judging units: proven results at ±100,000 +
     /// margin), if it scored a move.
     pub red_value: Option<i32>,
+    /// Whether the value's heuristic units are 32nds of a disc (a pattern player's search).
+    pub in_discs: bool,
 }
 
 impl Session {
