@@ -4,6 +4,7 @@
 
 use super::Session;
 use engine::patterns::{PatternView, UNITS_PER_DISC, pattern_view};
+use engine::search::disc_score_text;
 use engine::{Color, Weights};
 use lab::players::pattern_source::PatternSource;
 
@@ -17,10 +18,13 @@ pub(super) struct StaticView {
     weights_value: Option<(Color, i32)>,
     /// What the player's patterns see, when it has them for the board.
     patterns_view: Option<PatternView>,
+    /// The largest disc worth of `patterns_view` in discs, at least one.
+    worth_scale: Option<f32>,
 }
 
 impl Session {
-    /// Recomputes the static view when the position or the weights player changed.
+    /// Recomputes the static view when the position or the weights player changed and the
+    /// value or the Values overlay is shown.
     pub(super) fn refresh_static_view(&mut self) {
         let preset = self.weights_preset();
         let shape = self.game.shape;
@@ -33,7 +37,7 @@ impl Session {
         let current = self.static_view.as_ref().is_some_and(|v| {
             v.revision == self.revision && v.weights == weights && v.patterns == patterns
         });
-        if current {
+        if current || !(self.settings.show_value || self.settings.values) {
             return;
         }
         let (start, moves) = (self.game.start(), &self.game.moves()[..self.game.cursor()]);
@@ -41,12 +45,17 @@ impl Session {
             Some(loaded) => (None, pattern_view(&loaded.evaluation, start, moves).ok()),
             None => (engine::static_value(start, moves, &weights).ok(), None),
         };
+        let worth_scale = patterns_view.as_ref().map(|view| {
+            let largest = view.worths.iter().flatten().map(|w| w.abs()).max();
+            (largest.unwrap_or(0) as f32 / UNITS_PER_DISC as f32).max(1.0)
+        });
         self.static_view = Some(StaticView {
             revision: self.revision,
             weights,
             patterns,
             weights_value,
             patterns_view,
+            worth_scale,
         });
     }
 
@@ -55,11 +64,8 @@ impl Session {
     pub fn static_value_text(&self) -> Option<String> {
         let view = self.static_view.as_ref()?;
         if let Some(patterns) = &view.patterns_view {
-            let discs = f64::from(patterns.value) / f64::from(UNITS_PER_DISC);
-            return Some(format!(
-                "{discs:+.1} discs for {:?} (patterns)",
-                patterns.mover
-            ));
+            let discs = disc_score_text(patterns.value);
+            return Some(format!("{discs} discs for {:?} (patterns)", patterns.mover));
         }
         let (mover, value) = view.weights_value?;
         Some(format!("{value} for {mover:?}"))
@@ -76,8 +82,6 @@ impl Session {
     /// The largest disc worth on the board in discs (at least one), the ends of the Values
     /// colour scale; `None` for a nine-weight player.
     pub fn worth_scale(&self) -> Option<f32> {
-        let view = self.static_view.as_ref()?.patterns_view.as_ref()?;
-        let largest = view.worths.iter().flatten().map(|w| w.abs()).max();
-        Some((largest.unwrap_or(0) as f32 / UNITS_PER_DISC as f32).max(1.0))
+        self.static_view.as_ref()?.worth_scale
     }
 }

@@ -3,7 +3,6 @@
 //! value and the Values overlay of a pattern player).
 
 use super::PatternEvaluation;
-use crate::bits::Bits;
 use crate::geometry::{Geometry, WidthJob};
 use crate::notation::{Move, NotationError, replay};
 use crate::position::{Color, Position};
@@ -49,61 +48,42 @@ impl WidthJob for View<'_> {
         if position.must_pass(geometry) {
             position = position.pass();
         }
-        let mover = position.to_move;
-        let red_value =
-            |red: Bits<W>, green: Bits<W>| red_value(self.evaluation, geometry, mover, red, green);
-        let (red, green) = match mover {
-            Color::Red => (position.mover, position.opponent),
-            Color::Green => (position.opponent, position.mover),
-        };
-        let value = red_value(red, green);
+        let value = self.evaluation.value_of(geometry, &position);
+        // The owner's value is the mover's, or its negation for the other side's discs.
         let worth = |cell: usize| {
-            let (mut red_after, mut green_after) = (red, green);
-            let owner = if red.contains(cell) {
-                red_after.remove(cell);
-                green_after.insert(cell);
+            let mut turned = position;
+            let owner_sign = if position.mover.contains(cell) {
+                turned.mover.remove(cell);
+                turned.opponent.insert(cell);
                 1
-            } else if green.contains(cell) {
-                green_after.remove(cell);
-                red_after.insert(cell);
+            } else if position.opponent.contains(cell) {
+                turned.opponent.remove(cell);
+                turned.mover.insert(cell);
                 -1
             } else {
                 return None;
             };
-            Some(owner * (value - red_value(red_after, green_after)))
+            Some(owner_sign * (value - self.evaluation.value_of(geometry, &turned)))
         };
         Ok(PatternView {
-            mover,
-            value: if mover == Color::Red { value } else { -value },
+            mover: position.to_move,
+            value,
             worths: (0..geometry.shape().cells()).map(worth).collect(),
         })
     }
 }
 
-/// The evaluation's value for Red of the position with these discs and `to_move` to move.
-fn red_value<const W: usize>(
-    evaluation: &PatternEvaluation,
-    geometry: &Geometry<W>,
-    to_move: Color,
-    red: Bits<W>,
-    green: Bits<W>,
-) -> i32 {
-    let (mover, opponent, sign) = match to_move {
-        Color::Red => (red, green, 1),
-        Color::Green => (green, red, -1),
-    };
-    let position = Position {
-        mover,
-        opponent,
-        to_move,
-    };
-    let mobility = (
-        position.legal_moves(geometry).count(),
-        position.pass().legal_moves(geometry).count(),
-    );
-    let cells = geometry.shape().cells() as u32;
-    let empties = cells - mover.count() - opponent.count();
-    sign * evaluation.evaluate((mover, opponent), empties, mobility)
+impl PatternEvaluation {
+    /// The value of `position` for its side to move, in 32nds of a disc, both sides' mobility
+    /// and the empty cells counted from the position.
+    pub fn value_of<const W: usize>(&self, geometry: &Geometry<W>, position: &Position<W>) -> i32 {
+        let mobility = (
+            position.legal_moves(geometry).count(),
+            position.pass().legal_moves(geometry).count(),
+        );
+        let empties = position.empties(geometry).count();
+        self.evaluate((position.mover, position.opponent), empties, mobility)
+    }
 }
 
 #[cfg(test)]
@@ -137,14 +117,14 @@ mod tests {
         let geometry = Geometry::<1>::new(shape);
         let position = replay(&geometry, start.position(&geometry), &moves).unwrap();
         // Green to move: red discs are the opponent's.
-        let (red, green) = (position.opponent, position.mover);
-        assert!(red.contains(d4), "c3 turned d4 red");
-        let (mut red_after, mut green_after) = (red, green);
-        red_after.remove(d4);
-        green_after.insert(d4);
-        let value = |r, g| red_value(&evaluation, &geometry, Color::Green, r, g);
-        assert_eq!(view.value, -value(red, green), "Green's value");
-        let expected = value(red, green) - value(red_after, green_after);
+        assert!(position.opponent.contains(d4), "c3 turned d4 red");
+        let mut turned = position;
+        turned.opponent.remove(d4);
+        turned.mover.insert(d4);
+        let green_value = |p: &Position<1>| evaluation.value_of(&geometry, p);
+        assert_eq!(view.value, green_value(&position), "Green's value");
+        // Red's value is Green's negated.
+        let expected = green_value(&turned) - green_value(&position);
         assert_eq!(worths[d4], Some(expected));
         assert_ne!(expected, 0, "the shipped evaluation sees the disc");
     }
