@@ -295,18 +295,36 @@ fn review_prints_every_move_and_a_summary_per_side() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(output.status.success(), "{text}");
     assert!(
-        text.contains("reference Hamfast: depth 3 selective, exact from 8 empties"),
+        text.contains(
+            "reference Hamfast: depth 3 selective, by patterns-6x6.bin (discs), exact from 8 \
+             empties"
+        ),
         "{text}"
     );
-    assert!(text.lines().any(|l| l.starts_with("Red   moves")), "{text}");
-    assert!(text.lines().any(|l| l.starts_with("Green moves")), "{text}");
-    assert!(text.contains("discs") && text.contains("eval"), "{text}");
+    // 6×6 has a learned evaluation: every loss, heuristic or exact, is in discs.
+    let summaries: Vec<&str> = (text.lines())
+        .filter(|l| l.starts_with("Red   moves") || l.starts_with("Green moves"))
+        .collect();
+    assert_eq!(summaries.len(), 2, "{text}");
+    for summary in summaries {
+        assert!(
+            summary.contains(" discs over ") && !summary.contains("eval"),
+            "{summary}"
+        );
+    }
     let rows = std::fs::read_to_string(&csv).unwrap();
     let played = game
         .moves()
         .iter()
         .filter(|m| **m != engine::notation::Move::Pass);
     assert_eq!(rows.lines().count(), 1 + played.count());
+    for row in rows.lines().skip(1) {
+        let fields: Vec<&str> = row.split(',').collect();
+        assert_eq!(fields[7], "discs", "{row}");
+        let loss: f64 = fields[6].parse().unwrap();
+        let (best, played): (f64, f64) = (fields[4].parse().unwrap(), fields[5].parse().unwrap());
+        assert!((best - played - loss).abs() < 0.011, "{row}");
+    }
 
     let output = reversi3d(&[
         "review",

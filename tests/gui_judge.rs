@@ -8,6 +8,7 @@ use egui_kittest::kittest::Queryable;
 use engine::notation::parse_cell;
 use engine::{Color, Rules, Setup};
 use lab::ai::Player;
+use lab::ai::reference::ScoreUnit;
 use lab::game::Game;
 use reversi3d::app::{Colouring, Mark, ReferenceMode, Seat};
 
@@ -239,18 +240,25 @@ fn an_edited_position_without_moves_for_either_side_is_a_finished_game() {
 
 #[test]
 fn a_pattern_players_values_are_recorded_and_drawn_in_discs() {
-    let (mut harness, _folder) = workspace(settings("8x8", Seat::ai("Lobelia", 2), Seat::human()));
-    step_until(&mut harness, |app| !app.session().costs().is_empty());
-    let cost = harness.state().session().costs()[0];
-    assert!(cost.in_discs, "Lobelia searches 8x8 by her patterns");
-    let value = cost.red_value.expect("the move was scored");
+    let seats = (Seat::ai("Lobelia", 2), Seat::ai("Hamfast", 2));
+    let (mut harness, _folder) = workspace(settings("8x8", seats.0, seats.1));
+    step_until(&mut harness, |app| app.session().costs().len() >= 2);
+    let costs = harness.state().session().costs().to_vec();
+    assert_eq!(
+        costs[0].unit,
+        ScoreUnit::Discs,
+        "Lobelia searches 8x8 by her patterns"
+    );
+    assert_eq!(costs[1].unit, ScoreUnit::Eval, "Hamfast by nine weights");
+    let value = costs[0].red_value.expect("the move was scored");
     assert!(value.abs() < 64 * 32, "a value in 32nds of a disc: {value}");
     click_tab(&harness, "Review");
     harness.step();
     harness.step();
     assert!(
         harness
-            .query_by_label_contains("a pattern player's values are in discs")
-            .is_some()
+            .query_by_label_contains("a disc is drawn as")
+            .is_some(),
+        "values in both units are drawn on one scale, and the graph says how"
     );
 }

@@ -44,6 +44,7 @@ use engine::notation::Move;
 use engine::search::{SearchRequest, Searched};
 use engine::shape::Category;
 use engine::{Color, Setup, Shape};
+use lab::ai::reference::ScoreUnit;
 use lab::ai::{AiPlayer, Player, Preset, PresetLibrary};
 use lab::game::{Board, Game};
 
@@ -471,16 +472,17 @@ impl Session {
             );
             self.costs
                 .truncate(self.costs.partition_point(|c| c.number < number));
+            let unit = ScoreUnit::of_search(false, analysis.in_discs);
             self.costs.push(MoveCost {
                 number,
                 color: mover,
                 nodes: analysis.nodes.total(),
                 seconds: analysis.elapsed.as_secs_f64(),
                 red_value: analysis.best_score().map(|score| {
-                    let value = lab::ai::reference::judged(score, false);
+                    let value = unit.judged(score);
                     if mover == Color::Red { value } else { -value }
                 }),
-                in_discs: analysis.in_discs,
+                unit,
             });
         }
         self.info(line);

@@ -222,25 +222,32 @@ pub fn header(stamp: &CompareStamp) -> String {
     )
 }
 
-/// The overall table, then mean loss by stage.
+/// The overall table, then mean loss by stage. Losses in evaluation units (a nine-weight
+/// reference) get their columns only when there are any.
 pub fn report_text(names: &[&str], report: &CompareReport) -> String {
     let figure = |value: Option<f64>| value.map_or("-".to_string(), |v| format!("{v:.1}"));
-    let mut text = format!(
-        "{:<16} {:>9} {:>7} {:>10} {:>12} {:>10} {:>12}\n",
-        "player", "positions", "best %", "mean eval", "median eval", "mean discs", "median discs"
-    );
+    let with_eval = report.overall.iter().any(|s| !s.eval.is_empty());
+    let mut headings = vec!["best %"];
+    if with_eval {
+        headings.extend(["mean eval", "median eval"]);
+    }
+    headings.extend(["mean discs", "median discs"]);
+    let mut text = format!("{:<16} {:>9}", "player", "positions");
+    for heading in &headings {
+        let _ = write!(text, " {heading:>12}");
+    }
+    text.push('\n');
     for (name, stats) in names.iter().zip(&report.overall) {
-        let _ = writeln!(
-            text,
-            "{:<16} {:>9} {:>7} {:>10} {:>12} {:>10} {:>12}",
-            name,
-            stats.positions,
-            figure(stats.agreement().map(|a| 100.0 * a)),
-            figure(mean(&stats.heuristic)),
-            figure(median(&stats.heuristic)),
-            figure(mean(&stats.exact)),
-            figure(median(&stats.exact)),
-        );
+        let mut figures = vec![figure(stats.agreement().map(|a| 100.0 * a))];
+        if with_eval {
+            figures.extend([figure(mean(&stats.eval)), figure(median(&stats.eval))]);
+        }
+        figures.extend([figure(mean(&stats.discs)), figure(median(&stats.discs))]);
+        let _ = write!(text, "{:<16} {:>9}", name, stats.positions);
+        for figure in &figures {
+            let _ = write!(text, " {figure:>12}");
+        }
+        text.push('\n');
     }
     let _ = write!(text, "\nby stage (empties)   ");
     for name in names {
@@ -266,7 +273,7 @@ pub fn report_text(names: &[&str], report: &CompareReport) -> String {
 /// `best 45 %, loss 12.3 eval` (or discs, or both) for one player in one stage.
 fn stage_cell(stats: &PlayerStats) -> String {
     let agreement = stats.agreement().map_or(0.0, |a| 100.0 * a);
-    let loss = match (mean(&stats.heuristic), mean(&stats.exact)) {
+    let loss = match (mean(&stats.eval), mean(&stats.discs)) {
         (Some(eval), None) => format!("{eval:.0} ev"),
         (None, Some(discs)) => format!("{discs:.1} d"),
         (Some(eval), Some(discs)) => format!("{eval:.0} ev/{discs:.1} d"),
@@ -292,8 +299,8 @@ pub fn csv(
                 result.empties,
                 name,
                 choice.map_or("-".to_string(), |c| format_cell(shape, c)),
-                loss.map_or("-".to_string(), |l| l.amount.to_string()),
-                loss.map_or("-", |l| l.unit()),
+                loss.map_or("-".to_string(), |l| format!("{:.2}", l.measure())),
+                loss.map_or("-", |l| l.unit.name()),
                 agrees,
                 position
             );

@@ -21,7 +21,9 @@ pub struct ReferenceArgs {
     /// depth: its scores then vary from run to run with the machine's speed.
     #[arg(long, value_parser = positive_duration)]
     pub reference_time: Option<Duration>,
-    /// The player whose evaluation scores heuristic positions.
+    /// The player whose nine weights score heuristic positions on a board without a learned
+    /// evaluation (where there is one, it scores them in discs and the weights only order
+    /// shallow nodes).
     #[arg(long, default_value = "Hamfast")]
     pub reference_player: String,
     /// The reference solves exactly once this few cells are empty.

@@ -12,7 +12,7 @@ use super::interrupt::interrupt_flag;
 use super::reference_args::ReferenceArgs;
 use engine::Color;
 use engine::notation::format_cell;
-use lab::ai::reference::ReferenceCache;
+use lab::ai::reference::{ReferenceCache, ScoreUnit};
 use lab::ai::review::{MistakeThresholds, Review, ReviewedMove, SideSummary, review_game};
 use lab::files::write_atomically;
 use lab::game::Game;
@@ -25,10 +25,12 @@ pub struct ReviewArgs {
     game: PathBuf,
     #[command(flatten)]
     reference: ReferenceArgs,
-    /// A loss above this many evaluation units (heuristic reference) is a mistake.
+    /// A loss above this many evaluation units is a mistake (a heuristic reference by nine
+    /// weights: a board without a learned evaluation).
     #[arg(long, default_value_t = MistakeThresholds::default().eval)]
     mistake_eval: i32,
-    /// A loss above this many discs (exact reference) is a mistake.
+    /// A loss above this many discs is a mistake (an exact reference, or one by the board's
+    /// learned evaluation).
     #[arg(long, default_value_t = MistakeThresholds::default().discs)]
     mistake_discs: i32,
     /// Also write every move as CSV to this file.
@@ -101,12 +103,20 @@ fn fields(game: &Game, reviewed: &ReviewedMove) -> [String; 9] {
         side(reviewed.mover).to_string(),
         format_cell(game.shape, reviewed.cell),
         best_text(game, reviewed),
-        reviewed.best_score.to_string(),
-        reviewed.played_score.to_string(),
-        reviewed.loss.amount.to_string(),
-        reviewed.loss.unit().to_string(),
+        measured(reviewed.loss.unit, reviewed.best_score),
+        measured(reviewed.loss.unit, reviewed.played_score),
+        measured(reviewed.loss.unit, reviewed.loss.amount),
+        reviewed.loss.unit.name().to_string(),
         reviewed.depth.to_string(),
     ]
+}
+
+/// A score or loss as a number of discs (two decimals) or evaluation units (whole).
+fn measured(unit: ScoreUnit, amount: i32) -> String {
+    match unit {
+        ScoreUnit::Discs => format!("{:.2}", unit.measure(f64::from(amount))),
+        ScoreUnit::Eval => amount.to_string(),
+    }
 }
 
 /// `texts` padded to the table's column widths.
@@ -160,21 +170,27 @@ fn side(color: Color) -> &'static str {
 }
 
 fn summary_line(color: Color, summary: &SideSummary) -> String {
-    let mean = |tally: lab::ai::review::LossTally, unit: &str| match tally.mean() {
-        Some(mean) => format!(
-            "{} {unit} over {} moves (mean {mean:.1})",
-            tally.total, tally.moves
-        ),
-        None => format!("no {unit} losses"),
+    let losses: Vec<String> = [(summary.discs, "discs"), (summary.eval, "eval")]
+        .into_iter()
+        .filter_map(|(tally, unit)| {
+            let mean = tally.mean()?;
+            Some(format!(
+                "{:.1} {unit} over {} moves (mean {mean:.2})",
+                tally.total, tally.moves
+            ))
+        })
+        .collect();
+    let losses = if losses.is_empty() {
+        "none".to_string()
+    } else {
+        losses.join(", ")
     };
     format!(
-        "{:<5} moves {}, best move {} ({:.0} %), loss {}, {}, mistakes {}",
+        "{:<5} moves {}, best move {} ({:.0} %), loss {losses}, mistakes {}",
         side(color),
         summary.moves,
         summary.agreed,
         100.0 * summary.agreement().unwrap_or(0.0),
-        mean(summary.heuristic, "eval"),
-        mean(summary.exact, "discs"),
         summary.mistakes
     )
 }

@@ -6,10 +6,12 @@ mod common;
 
 use std::sync::atomic::AtomicBool;
 
+use engine::patterns::UNITS_PER_DISC;
 use engine::{Color, Geometry, Position, Rules, Setup, Shape};
 use lab::ai::Player;
 use lab::ai::reference::{
-    ReferenceCache, ReferenceLimit, ReferenceSettings, analyze_reference, analyze_reference_of,
+    ReferenceCache, ReferenceLimit, ReferenceSettings, ScoreUnit, analyze_reference,
+    analyze_reference_of,
 };
 use lab::ai::review::{MistakeThresholds, review_game};
 use lab::game::Game;
@@ -17,17 +19,22 @@ use lab::players::preset::built_in_named;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-fn settings(depth: u32, exact_empties: u32) -> ReferenceSettings {
+/// The reference on `board` (its learned evaluation, if it has one) to `depth`.
+fn settings(board: &str, depth: u32, exact_empties: u32) -> ReferenceSettings {
     ReferenceSettings {
         limit: ReferenceLimit::Depth(depth),
         exact_empties,
-        // The shape only picks the default limit, which `limit` replaces.
         ..ReferenceSettings::new(
-            Shape::new(2, 8).unwrap(),
+            board.parse().unwrap(),
             Rules::Classic,
             built_in_named("Hamfast").unwrap().weights,
         )
     }
+}
+
+/// A disc margin in the reference's exact unit.
+fn discs(margin: i32) -> i32 {
+    margin * UNITS_PER_DISC
 }
 
 /// A game of random moves to its end on `board`.
@@ -50,11 +57,16 @@ fn exact_scores_match_perfect_play_on_4x4() {
     for _ in 0..40 {
         let position: Position<1> = common::random_position(&geometry, 10, &mut rng);
         let setup = Setup::of(&geometry, &position);
-        let reference = analyze_reference(&setup, &settings(2, 16), &AtomicBool::new(false));
+        let reference = analyze_reference(&setup, &settings("4x4", 2, 16), &AtomicBool::new(false));
         assert!(reference.exact);
+        assert_eq!(
+            reference.unit,
+            ScoreUnit::Discs,
+            "an exact reference is in discs"
+        );
         let naive = common::to_naive(geometry.shape(), &position);
         if position.is_game_over(&geometry) {
-            assert_eq!(reference.value, naive.solve());
+            assert_eq!(reference.value, discs(naive.solve()));
             assert!(reference.moves.is_empty());
             continue;
         }
@@ -65,10 +77,12 @@ fn exact_scores_match_perfect_play_on_4x4() {
         for scored in &reference.moves {
             let mut child = mover.clone();
             child.play(scored.cell);
-            assert_eq!(scored.score, -child.solve(), "{}", setup.text());
+            assert_eq!(scored.score, discs(-child.solve()), "{}", setup.text());
             assert!(scored.exact);
         }
-        assert_eq!(reference.value, mover.solve());
+        assert_eq!(reference.value, discs(mover.solve()));
+        let text = reference.value_text();
+        assert_eq!(text, format!("={:+}", mover.solve()).replace("=+0", "=0"));
         for best in reference.best_moves() {
             assert_eq!(reference.loss(best).unwrap().amount, 0);
         }
@@ -76,7 +90,7 @@ fn exact_scores_match_perfect_play_on_4x4() {
         for scored in &reference.moves {
             let one = analyze_reference_of(
                 &setup,
-                &settings(2, 16),
+                &settings("4x4", 2, 16),
                 &[scored.cell],
                 &AtomicBool::new(false),
             );
@@ -101,7 +115,7 @@ fn scoring_only_the_played_moves_agrees_with_scoring_every_move() {
         .unwrap();
     for (board, seed) in [("6x6", 5), ("4x4x4", 6)] {
         let game = random_game(board, seed);
-        let settings = settings(3, 0);
+        let settings = settings(board, 3, 0);
         for (ply, setup) in game.setups().iter().enumerate().step_by(3) {
             let full =
                 pool.install(|| analyze_reference(setup, &settings, &AtomicBool::new(false)));
@@ -125,7 +139,7 @@ fn scoring_only_the_played_moves_agrees_with_scoring_every_move() {
 fn a_review_adds_up_and_is_cached() {
     for (board, depth, exact_empties, seed) in [("6x6", 3, 10, 1), ("4x4x4", 2, 12, 2)] {
         let game = random_game(board, seed);
-        let settings = settings(depth, exact_empties);
+        let settings = settings(board, depth, exact_empties);
         let cache = ReferenceCache::default();
         let heard = std::sync::Mutex::new(Vec::new());
         let review = review_game(&game, &settings, &cache, &AtomicBool::new(false), &|p| {
@@ -139,7 +153,10 @@ fn a_review_adds_up_and_is_cached() {
         assert_eq!(review.red_values.len(), plies + 1);
         let (red, green, _) = game.result().unwrap();
         let last = review.red_values.last().unwrap();
-        assert_eq!((last.value, last.exact), (red as i32 - green as i32, true));
+        assert_eq!(
+            (last.value, last.unit, last.exact),
+            (discs(red as i32 - green as i32), ScoreUnit::Discs, true)
+        );
         let played = game
             .moves()
             .iter()
@@ -161,19 +178,22 @@ fn a_review_adds_up_and_is_cached() {
         assert_eq!(sides[0].mistakes + sides[1].mistakes, mistakes);
         assert_eq!(review.mistakes(&thresholds).count(), mistakes);
         for side in sides {
-            assert_eq!(side.heuristic.moves + side.exact.moves, side.moves);
+            assert_eq!(side.eval.moves + side.discs.moves, side.moves);
             assert!(side.agreed <= side.moves);
         }
-        let total: i64 = review.moves.iter().map(|m| i64::from(m.loss.amount)).sum();
-        let summed: i64 = sides
-            .iter()
-            .map(|s| s.heuristic.total + s.exact.total)
-            .sum();
-        assert_eq!(total, summed);
-        assert!(
-            review.moves.iter().any(|m| m.loss.exact),
-            "{board}: the end is exact"
-        );
+        let total: f64 = review.moves.iter().map(|m| m.loss.measure()).sum();
+        let summed: f64 = sides.iter().map(|s| s.eval.total + s.discs.total).sum();
+        assert!((total - summed).abs() < 1e-9, "{total} against {summed}");
+        // 6×6 has a learned evaluation: every loss is in discs; 4×4×4 has none: its heuristic
+        // positions lose in evaluation units, its exact ones in discs.
+        let units: std::collections::BTreeSet<_> =
+            review.moves.iter().map(|m| m.loss.unit.name()).collect();
+        let expected: &[&str] = if board == "6x6" {
+            &["discs"]
+        } else {
+            &["discs", "eval"]
+        };
+        assert_eq!(units.into_iter().collect::<Vec<_>>(), expected, "{board}");
         // A second review searches nothing and gives the same.
         let kept = cache.len();
         let again =
@@ -188,7 +208,7 @@ fn a_cancelled_review_stops_and_keeps_nothing_half_done() {
     let cache = ReferenceCache::default();
     let cancelled = review_game(
         &game,
-        &settings(3, 8),
+        &settings("6x6", 3, 8),
         &cache,
         &AtomicBool::new(true),
         &|_| panic!("no position finishes"),
@@ -205,7 +225,7 @@ fn a_time_limited_reference_keeps_its_last_finished_depth() {
     let shape: Shape = "8x8".parse().unwrap();
     let timed = ReferenceSettings {
         limit: ReferenceLimit::Time(std::time::Duration::from_millis(200)),
-        ..settings(1, 14)
+        ..settings("8x8", 1, 14)
     };
     let reference = analyze_reference(&Setup::start(shape), &timed, &AtomicBool::new(false));
     assert!(!reference.cancelled && !reference.exact);
@@ -234,7 +254,7 @@ fn a_full_width_depth_reference_is_the_same_on_every_run_with_any_number_of_work
         let game = random_game(board, seed);
         let settings = ReferenceSettings {
             selective: false,
-            ..settings(depth, 0)
+            ..settings(board, depth, 0)
         };
         for setup in game.setups().iter().step_by(7).take(3) {
             let runs: Vec<_> = pools
@@ -258,4 +278,43 @@ fn assert_symmetric_moves_score_alike(setup: &Setup, reference: &lab::ai::refere
             assert_eq!(twin.score, scored.score, "{}", setup.text());
         }
     }
+}
+
+#[test]
+fn a_proven_win_outranks_estimates_for_labels_while_the_value_weighs_discs_alike() {
+    use lab::ai::reference::{Reference, ScoredMove};
+    let scored = |cell, score, exact| ScoredMove { cell, score, exact };
+    // A heuristic reference in discs: move 3 is proven to win by 1, move 5 is estimated at
+    // +3 discs, move 8 is proven to lose by 2.
+    let moves = vec![
+        scored(3, discs(1), true),
+        scored(5, 96, false),
+        scored(8, discs(-2), true),
+    ];
+    let reference = Reference {
+        mover: Color::Red,
+        depth: 6,
+        exact: false,
+        value: 96,
+        unit: ScoreUnit::Discs,
+        complete: true,
+        moves,
+        nodes: 1,
+        cancelled: false,
+    };
+    assert_eq!(
+        reference.best_moves(),
+        [5],
+        "the value is the best disc score"
+    );
+    assert_eq!(reference.loss(3).unwrap().text(), "2 discs");
+    assert_eq!(
+        reference.search_best().unwrap().cell,
+        3,
+        "the search plays the sure win"
+    );
+    assert_eq!(reference.score_text(reference.moves[0]), "win +1");
+    assert_eq!(reference.score_text(reference.moves[2]), "loss -2");
+    assert_eq!(reference.value_text(), "+3");
+    assert!(!reference.value_proven());
 }

@@ -156,7 +156,11 @@ fn reference_row(ui: &mut egui::Ui, session: &mut Session) {
                 }
             })
             .response
-            .on_hover_text("Whose evaluation the reference's heuristic scores use");
+            .on_hover_text(
+                "Whose nine weights score the reference's heuristic positions on a board \
+                 without a learned evaluation (with one, it scores in discs and the weights \
+                 only order shallow nodes)",
+            );
     });
 }
 
@@ -213,7 +217,12 @@ fn legend(ui: &mut egui::Ui, colouring: Colouring) {
 fn state_line(ui: &mut egui::Ui, judgement: &PositionJudgement, cached: usize) {
     let reference = match &judgement.reference {
         Some(r) if r.exact => format!("reference exact ({} nodes)", r.nodes),
-        Some(r) => format!("reference depth {} ({} nodes)", r.depth, r.nodes),
+        Some(r) => format!(
+            "reference depth {}, {} ({} nodes)",
+            r.depth,
+            r.unit.name(),
+            r.nodes
+        ),
         None => "reference searching…".to_string(),
     };
     let searched = judgement.analyses.iter().filter(|a| a.is_some()).count();
@@ -242,7 +251,8 @@ struct Row {
     cell: usize,
     /// Each contestant's score, its rank and its text (in discs for a pattern player).
     scores: Vec<Option<(i32, usize, String)>>,
-    reference: Option<(i32, bool)>,
+    /// The reference's score and its text.
+    reference: Option<(i32, String)>,
     loss: Option<String>,
 }
 
@@ -275,21 +285,17 @@ fn rows(judgement: &PositionJudgement) -> Vec<Row> {
                     Some((score, rank, a.score_text(score)))
                 })
                 .collect(),
-            reference: judgement
-                .reference
-                .as_ref()
-                .and_then(|r| r.score_of(cell))
-                .map(|m| (m.score, m.exact)),
-            loss: judgement
-                .reference
-                .as_ref()
+            reference: (judgement.reference.as_ref())
+                .and_then(|r| Some((r.score_of(cell)?, r)))
+                .map(|(m, r)| (m.score, r.score_text(m))),
+            loss: (judgement.reference.as_ref())
                 .and_then(|r| r.loss(cell))
-                .map(|l| format!("{} {}", l.amount, l.unit())),
+                .map(|l| l.text()),
         })
         .collect();
     rows.sort_by_key(|r| {
         (
-            std::cmp::Reverse(r.reference.map(|s| s.0)),
+            std::cmp::Reverse(r.reference.as_ref().map(|s| s.0)),
             std::cmp::Reverse(r.scores.first().and_then(|s| s.as_ref().map(|s| s.0))),
         )
     });
@@ -327,8 +333,11 @@ fn table(ui: &mut egui::Ui, session: &mut Session, judgement: &PositionJudgement
                          weights' units; win/loss when proven), and the move's rank (1 = its best)",
                 );
             }
-            ui.strong("Reference")
-                .on_hover_text("Discs when exact (=), else evaluation units at the depth shown");
+            ui.strong("Reference").on_hover_text(
+                "The reference's score at the depth shown: exact (=+4), proven (win +4), in \
+                 discs by the board's learned evaluation (+2.4), or in the nine weights' \
+                 units on a board without one",
+            );
             ui.strong("Loss")
                 .on_hover_text("The reference's best score minus this move's");
             ui.end_row();
@@ -361,14 +370,7 @@ fn table(ui: &mut egui::Ui, session: &mut Session, judgement: &PositionJudgement
                     }
                     ui.label(text);
                 }
-                let reference = row.reference.map_or_else(
-                    || "…".to_string(),
-                    |(score, exact)| {
-                        let mark = if exact { "=" } else { "" };
-                        format!("{mark}{score}")
-                    },
-                );
-                ui.monospace(reference);
+                ui.monospace(row.reference.map_or_else(|| "…".to_string(), |r| r.1));
                 ui.monospace(row.loss.unwrap_or_else(|| "…".to_string()));
                 ui.end_row();
             }

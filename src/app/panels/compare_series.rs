@@ -25,24 +25,25 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     };
     super::progress::show(ui, fraction, headline, &series.reference.to_string());
     let report = series.report();
+    // A reference by nine weights (a board without a learned evaluation) loses in its units
+    // before the exact endgame; by a learned evaluation every loss is in discs.
+    let with_eval = report.overall.iter().any(|s| !s.eval.is_empty());
     egui::Grid::new("series table")
         .num_columns(6)
         .striped(true)
         .show(ui, |ui| {
-            for heading in [
-                "Player",
-                "Best %",
-                "Mean eval",
-                "Median eval",
-                "Mean discs",
-                "Median discs",
-            ] {
-                ui.strong(heading);
+            ui.strong("Player");
+            ui.strong("Best %");
+            if with_eval {
+                ui.strong("Mean eval");
+                ui.strong("Median eval");
             }
+            ui.strong("Mean discs");
+            ui.strong("Median discs");
             ui.end_row();
             for (name, stats) in series.names.iter().zip(&report.overall) {
                 ui.label(name);
-                row(ui, stats);
+                row(ui, stats, with_eval);
                 ui.end_row();
             }
         });
@@ -55,7 +56,8 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                 .stages
                 .iter()
                 .filter_map(|stage| {
-                    let loss = mean(&stage.players[player].heuristic)?;
+                    let stats = &stage.players[player];
+                    let loss = mean(if with_eval { &stats.eval } else { &stats.discs })?;
                     let middle = (stage.most_empties + stage.fewest_empties) as f64 / 2.0;
                     Some([series.start_empties as f64 - middle, loss])
                 })
@@ -72,7 +74,11 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     Plot::new("series by stage")
         .height(150.0)
         .x_axis_label("moves played")
-        .y_axis_label("mean loss (units)")
+        .y_axis_label(if with_eval {
+            "mean loss (eval units)"
+        } else {
+            "mean loss (discs)"
+        })
         .allow_scroll(false)
         .show(ui, |plot| {
             for (index, (name, points)) in lines.into_iter().enumerate() {
@@ -81,9 +87,12 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
             }
         })
         .response
-        .on_hover_text(
-            "Mean loss in evaluation units by game stage (exact stages are in the table)",
-        );
+        .on_hover_text(if with_eval {
+            "Mean loss in the nine weights' evaluation units by game stage (exact stages, in \
+             discs, are in the table)"
+        } else {
+            "Mean loss in discs by game stage"
+        });
 }
 
 fn controls(ui: &mut egui::Ui, session: &mut Session) {
@@ -114,11 +123,13 @@ fn controls(ui: &mut egui::Ui, session: &mut Session) {
     });
 }
 
-fn row(ui: &mut egui::Ui, stats: &PlayerStats) {
+fn row(ui: &mut egui::Ui, stats: &PlayerStats, with_eval: bool) {
     let figure = |value: Option<f64>| value.map_or("—".to_string(), |v| format!("{v:.1}"));
     ui.label(figure(stats.agreement().map(|a| 100.0 * a)));
-    ui.label(figure(mean(&stats.heuristic)));
-    ui.label(figure(median(&stats.heuristic)));
-    ui.label(figure(mean(&stats.exact)));
-    ui.label(figure(median(&stats.exact)));
+    if with_eval {
+        ui.label(figure(mean(&stats.eval)));
+        ui.label(figure(median(&stats.eval)));
+    }
+    ui.label(figure(mean(&stats.discs)));
+    ui.label(figure(median(&stats.discs)));
 }

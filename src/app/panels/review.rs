@@ -10,8 +10,9 @@ use crate::app::palette;
 use crate::app::session::Session;
 use engine::Color;
 use engine::notation::format_cell_in;
-use lab::ai::reference::DECISIVE;
+use lab::ai::reference::{ReferenceSettings, ScoreUnit};
 use lab::ai::review::{MistakeThresholds, Review};
+use lab::ai::score_unit::DECISIVE;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
@@ -61,14 +62,25 @@ fn controls(ui: &mut egui::Ui, session: &mut Session) {
         {
             session.review_game();
         }
+        // Without a learned evaluation for the board, the reference's heuristic scores are in
+        // the nine weights' units, and so need a threshold of their own.
+        let learned =
+            ReferenceSettings::learned_evaluation(session.game().shape, session.settings.rules);
         let form = &mut session.settings.judge;
         ui.label("Mistake above");
-        ui.add(egui::DragValue::new(&mut form.eval_threshold).range(1..=100_000))
-            .on_hover_text("Loss in evaluation units (heuristic scores)");
-        ui.label("units /");
         ui.add(egui::DragValue::new(&mut form.disc_threshold).range(1..=512))
-            .on_hover_text("Loss in discs (exact scores)");
+            .on_hover_text("A loss of more discs than this is a mistake");
         ui.label("discs");
+        if learned.is_none() {
+            ui.label("/");
+            ui.add(egui::DragValue::new(&mut form.eval_threshold).range(1..=100_000))
+                .on_hover_text(
+                    "No learned evaluation for this board: the reference's heuristic scores \
+                     are in the nine weights' units, and a loss of more units than this is a \
+                     mistake",
+                );
+            ui.label("eval units");
+        }
     });
     if let Some(reviewed) = session.reviewed() {
         let progress = reviewed.progress;
@@ -88,25 +100,26 @@ fn controls(ui: &mut egui::Ui, session: &mut Session) {
 }
 
 fn summary(ui: &mut egui::Ui, review: &Review, thresholds: &MistakeThresholds) {
+    let with_eval = review.moves.iter().any(|m| m.loss.unit == ScoreUnit::Eval);
     egui::Grid::new("review summary")
         .num_columns(6)
         .striped(true)
         .show(ui, |ui| {
-            for heading in [
-                "Side",
-                "Moves",
-                "Agreement",
-                "Loss (units)",
-                "Loss (discs)",
-                "Mistakes",
-            ] {
-                ui.strong(heading);
+            ui.strong("Side");
+            ui.strong("Moves");
+            ui.strong("Agreement");
+            ui.strong("Loss (discs)")
+                .on_hover_text("Losses added up, and their mean a move");
+            if with_eval {
+                ui.strong("Loss (eval units)")
+                    .on_hover_text("Losses in the nine weights' units, before the exact endgame");
             }
+            ui.strong("Mistakes");
             ui.end_row();
             for color in [Color::Red, Color::Green] {
                 let side = review.summary(color, thresholds);
                 let tally = |t: lab::ai::review::LossTally| match t.mean() {
-                    Some(mean) => format!("{} (mean {mean:.1})", t.total),
+                    Some(mean) => format!("{:.1} (mean {mean:.2})", t.total),
                     None => "—".to_string(),
                 };
                 ui.colored_label(palette::disc(color), format!("{color:?}"));
@@ -116,8 +129,10 @@ fn summary(ui: &mut egui::Ui, review: &Review, thresholds: &MistakeThresholds) {
                         .map_or_else(|| "—".to_string(), |a| format!("{:.0} %", a * 100.0)),
                 )
                 .on_hover_text("Moves that were one of the reference's best");
-                ui.label(tally(side.heuristic));
-                ui.label(tally(side.exact));
+                ui.label(tally(side.discs));
+                if with_eval {
+                    ui.label(tally(side.eval));
+                }
                 ui.label(side.mistakes.to_string());
                 ui.end_row();
             }
@@ -133,17 +148,77 @@ fn plotted(value: i32, cap: f64) -> f64 {
     }
 }
 
+/// A value for Red at a move of the game, in its unit.
+#[derive(Clone, Copy)]
+struct Point {
+    ply: usize,
+    value: i32,
+    unit: ScoreUnit,
+}
+
+/// The eval graph's vertical scale: one disc scale for every value in discs and, when a
+/// reference or an engine scored in the nine weights' units, those units beside it.
+struct Scale {
+    /// The largest height drawn (evaluation units, or discs when there are none).
+    cap: f64,
+    /// How many evaluation units one disc is drawn as (1 when every value is in discs).
+    disc_scale: f64,
+}
+
+impl Scale {
+    fn of(points: &[Point]) -> Scale {
+        let largest = (points.iter())
+            .filter(|p| p.unit == ScoreUnit::Eval && p.value.abs() < DECISIVE)
+            .map(|p| p.value.abs())
+            .max()
+            .unwrap_or(0);
+        Scale {
+            cap: f64::from(largest.max(64)) * 1.1,
+            // A full board's margin reaches the top of the evaluation's range, so that the
+            // line stays readable.
+            disc_scale: (f64::from(largest) / 64.0).round().max(1.0),
+        }
+    }
+
+    fn y(&self, point: Point) -> f64 {
+        match point.unit {
+            ScoreUnit::Discs => {
+                let limit = self.cap / self.disc_scale;
+                point
+                    .unit
+                    .measure(f64::from(point.value))
+                    .clamp(-limit, limit)
+                    * self.disc_scale
+            }
+            ScoreUnit::Eval => plotted(point.value, self.cap),
+        }
+    }
+}
+
 fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>) {
-    let engines: Vec<(Color, usize, i32, bool)> = session
+    let engines: Vec<(Color, Point)> = session
         .costs()
         .iter()
-        .filter_map(|c| Some((c.color, c.number, c.red_value?, c.in_discs)))
+        .filter_map(|c| {
+            let point = Point {
+                ply: c.number,
+                value: c.red_value?,
+                unit: c.unit,
+            };
+            Some((c.color, point))
+        })
         .collect();
-    let reference: Vec<(usize, i32, bool)> = review
+    let reference: Vec<(Point, bool)> = review
         .map(|r| {
-            r.red_values
-                .iter()
-                .map(|v| (v.ply, v.value, v.exact))
+            (r.red_values.iter())
+                .map(|v| {
+                    let point = Point {
+                        ply: v.ply,
+                        value: v.value,
+                        unit: v.unit,
+                    };
+                    (point, v.exact)
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -151,89 +226,65 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
         ui.label("No values yet: the graph grows as AI players move, or press Review game.");
         return;
     }
-    let largest = engines
-        .iter()
-        .filter(|e| !e.3)
-        .map(|e| e.2)
-        .chain(reference.iter().filter(|r| !r.2).map(|r| r.1))
-        .filter(|v| v.abs() < DECISIVE)
-        .map(i32::abs)
-        .max()
-        .unwrap_or(0);
-    let cap = f64::from(largest.max(64)) * 1.1;
-    // Values in discs (exact ones, at most 64 apart from 0, and a pattern player's) are scaled
-    // so that a full board's margin reaches the top of the evaluation's range and the line
-    // stays readable.
-    let disc_scale = (f64::from(largest) / 64.0).round().max(1.0);
-    let in_discs = |discs: f64| discs.clamp(-cap / disc_scale, cap / disc_scale) * disc_scale;
-    let y = |(_, value, exact): (usize, i32, bool)| {
-        if exact {
-            in_discs(f64::from(value))
-        } else {
-            plotted(value, cap)
-        }
-    };
-    let engine_y = |value: i32, discs: bool| {
-        if discs && value.abs() < DECISIVE {
-            in_discs(f64::from(value) / f64::from(engine::patterns::UNITS_PER_DISC))
-        } else {
-            plotted(value, cap)
-        }
-    };
+    let all: Vec<Point> = (engines.iter().map(|e| e.1))
+        .chain(reference.iter().map(|r| r.0))
+        .collect();
+    let scale = Scale::of(&all);
+    let with_eval = all.iter().any(|p| p.unit == ScoreUnit::Eval);
     let cursor = session.game().cursor() as f64;
-    let exact_name = format!("exact: discs × {disc_scale}");
-    let pattern_engines = engines.iter().any(|e| e.3);
+    let exact_name = "exact";
     super::series_legend(
         ui,
         &[
             ("reference", super::series_colour(0)),
-            (&exact_name, super::series_colour(1)),
+            (exact_name, super::series_colour(1)),
             ("Red's engine", palette::disc(Color::Red)),
             ("Green's engine", palette::disc(Color::Green)),
             ("shown", palette::BEST),
         ],
     );
-    if pattern_engines {
+    if with_eval {
         ui.label(
             egui::RichText::new(format!(
-                "a pattern player's values are in discs, drawn on the exact values' scale \
-                 (× {disc_scale})"
+                "values in the nine weights' units and in discs: a disc is drawn as {} units",
+                scale.disc_scale
             ))
             .small()
             .weak(),
         );
     }
+    let xy = |p: Point| [p.ply as f64, scale.y(p)];
     let response = Plot::new("eval graph")
         .height(180.0)
         .x_axis_label("move")
-        .y_axis_label("value for Red")
+        .y_axis_label(if with_eval {
+            "value for Red (eval units)"
+        } else {
+            "value for Red (discs)"
+        })
         .allow_drag(false)
         .allow_scroll(false)
         .show(ui, |plot| {
             if !reference.is_empty() {
-                let line: Vec<[f64; 2]> = reference.iter().map(|&r| [r.0 as f64, y(r)]).collect();
+                let line: Vec<[f64; 2]> = reference.iter().map(|r| xy(r.0)).collect();
                 plot.line(
                     Line::new("reference", PlotPoints::from(line))
                         .width(2.0)
                         .color(super::series_colour(0)),
                 );
-                let exact: Vec<[f64; 2]> = reference
-                    .iter()
-                    .filter(|r| r.2)
-                    .map(|&r| [r.0 as f64, y(r)])
+                let exact: Vec<[f64; 2]> = (reference.iter().filter(|r| r.1))
+                    .map(|r| xy(r.0))
                     .collect();
                 plot.points(
-                    Points::new(exact_name.as_str(), PlotPoints::from(exact))
+                    Points::new(exact_name, PlotPoints::from(exact))
                         .shape(MarkerShape::Diamond)
                         .radius(3.0)
                         .color(super::series_colour(1)),
                 );
             }
             for color in [Color::Red, Color::Green] {
-                let points: Vec<[f64; 2]> = engines
-                    .iter()
-                    .filter(|e| e.0 == color)
-                    .map(|&(_, number, v, discs)| [number as f64, engine_y(v, discs)])
+                let points: Vec<[f64; 2]> = (engines.iter().filter(|e| e.0 == color))
+                    .map(|e| xy(e.1))
                     .collect();
                 plot.points(
                     Points::new(format!("{color:?}'s engine"), PlotPoints::from(points))
@@ -248,6 +299,7 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
 }
 
 fn loss_chart(ui: &mut egui::Ui, session: &mut Session, review: &Review) {
+    let with_eval = review.moves.iter().any(|m| m.loss.unit == ScoreUnit::Eval);
     let bars = |color: Color| {
         let bars: Vec<Bar> = review
             .moves
@@ -257,7 +309,7 @@ fn loss_chart(ui: &mut egui::Ui, session: &mut Session, review: &Review) {
                 let loss = if m.loss.amount >= DECISIVE {
                     f64::from(DECISIVE / 1000)
                 } else {
-                    f64::from(m.loss.amount)
+                    m.loss.measure()
                 };
                 Bar::new(m.ply as f64 + 1.0, loss).width(0.8)
             })
@@ -272,7 +324,11 @@ fn loss_chart(ui: &mut egui::Ui, session: &mut Session, review: &Review) {
     let response = Plot::new("loss chart")
         .height(140.0)
         .x_axis_label("move")
-        .y_axis_label("loss")
+        .y_axis_label(if with_eval {
+            "loss (eval units; discs when exact)"
+        } else {
+            "loss (discs)"
+        })
         .allow_drag(false)
         .allow_scroll(false)
         .show(ui, |plot| {
@@ -314,12 +370,11 @@ fn mistakes(
             .map(|&c| format_cell_in(shape, c, notation))
             .collect();
         let text = format!(
-            "{}. {:?} {} — loses {} {} (best {})",
+            "{}. {:?} {} — loses {} (best {})",
             reviewed.ply + 1,
             reviewed.mover,
             format_cell_in(shape, reviewed.cell, notation),
-            reviewed.loss.amount,
-            reviewed.loss.unit(),
+            reviewed.loss.text(),
             best.join(" "),
         );
         if ui

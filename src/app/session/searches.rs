@@ -9,6 +9,7 @@ use engine::notation::Move;
 use engine::search::{Analysis, Evaluation};
 use engine::search::{Goal, SearchRequest, SearchSettings, Workers};
 use engine::{Color, Setup};
+use lab::ai::reference::ScoreUnit;
 
 /// The analysis shown for a position.
 #[derive(Clone, Debug)]
@@ -38,11 +39,10 @@ pub struct MoveCost {
     pub nodes: u64,
     /// Seconds spent.
     pub seconds: f64,
-    /// The value the engine found, for Red (judging units: proven results at ±100,000 +
-    /// margin), if it scored a move.
+    /// The value the engine found, for Red, in `unit`, if it scored a move.
     pub red_value: Option<i32>,
-    /// Whether the value's heuristic units are 32nds of a disc (a pattern player's search).
-    pub in_discs: bool,
+    /// Discs (a pattern player's search: 32nds) or the nine weights' units.
+    pub unit: ScoreUnit,
 }
 
 impl Session {

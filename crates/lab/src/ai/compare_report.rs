@@ -1,23 +1,25 @@
 //! The numbers of a comparison over many positions: per contestant, agreement with the
-//! reference's best move and the mean and median loss, overall and by game stage. Losses
-//! against an exact reference (discs) and a heuristic one (evaluation units) are kept apart.
+//! reference's best move and the mean and median loss, overall and by game stage. Losses in
+//! discs (an exact reference, or one by a learned evaluation) and in a nine-weight reference's
+//! evaluation units are kept apart.
 
 use super::compare::ComparedPosition;
+use super::score_unit::ScoreUnit;
 
 /// Game stages a board's game is cut into, by empty cells.
 const STAGES: usize = 6;
 
 /// One contestant's results on a set of positions.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, PartialEq, Debug, Default)]
 pub struct PlayerStats {
     /// Positions judged.
     pub positions: usize,
     /// Positions where its choice was one of the reference's best.
     pub agreed: usize,
-    /// Its losses where the reference was heuristic (evaluation units).
-    pub heuristic: Vec<i32>,
-    /// Its losses where the reference was exact (discs).
-    pub exact: Vec<i32>,
+    /// Its losses where the reference scored in evaluation units.
+    pub eval: Vec<f64>,
+    /// Its losses where the reference scored in discs.
+    pub discs: Vec<f64>,
 }
 
 impl PlayerStats {
@@ -25,12 +27,11 @@ impl PlayerStats {
         self.positions += 1;
         self.agreed += usize::from(result.2);
         if let Some(loss) = result.1 {
-            let list = if loss.exact {
-                &mut self.exact
-            } else {
-                &mut self.heuristic
+            let list = match loss.unit {
+                ScoreUnit::Discs => &mut self.discs,
+                ScoreUnit::Eval => &mut self.eval,
             };
-            list.push(loss.amount);
+            list.push(loss.measure());
         }
     }
 
@@ -41,25 +42,24 @@ impl PlayerStats {
 }
 
 /// The mean of `losses`.
-pub fn mean(losses: &[i32]) -> Option<f64> {
-    (!losses.is_empty())
-        .then(|| losses.iter().map(|&l| f64::from(l)).sum::<f64>() / losses.len() as f64)
+pub fn mean(losses: &[f64]) -> Option<f64> {
+    (!losses.is_empty()).then(|| losses.iter().sum::<f64>() / losses.len() as f64)
 }
 
 /// The median of `losses` (the mean of the two middle ones for an even count).
-pub fn median(losses: &[i32]) -> Option<f64> {
+pub fn median(losses: &[f64]) -> Option<f64> {
     let mut sorted = losses.to_vec();
-    sorted.sort_unstable();
+    sorted.sort_unstable_by(f64::total_cmp);
     let n = sorted.len();
     match n {
         0 => None,
-        _ if n % 2 == 1 => Some(f64::from(sorted[n / 2])),
-        _ => Some((f64::from(sorted[n / 2 - 1]) + f64::from(sorted[n / 2])) / 2.0),
+        _ if n % 2 == 1 => Some(sorted[n / 2]),
+        _ => Some((sorted[n / 2 - 1] + sorted[n / 2]) / 2.0),
     }
 }
 
 /// The positions of one stage and every contestant's results there.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct StageStats {
     /// The most empty cells of the stage.
     pub most_empties: usize,
@@ -70,7 +70,7 @@ pub struct StageStats {
 }
 
 /// A comparison's numbers.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct CompareReport {
     /// Per contestant, over every position.
     pub overall: Vec<PlayerStats>,
@@ -113,8 +113,13 @@ mod tests {
     use super::super::reference::Loss;
     use super::*;
 
-    fn loss(amount: i32, exact: bool) -> Option<Loss> {
-        Some(Loss { amount, exact })
+    fn loss(amount: i32, in_discs: bool) -> Option<Loss> {
+        let unit = if in_discs {
+            ScoreUnit::Discs
+        } else {
+            ScoreUnit::Eval
+        };
+        Some(Loss { amount, unit })
     }
 
     #[test]
@@ -130,14 +135,14 @@ mod tests {
             ComparedPosition {
                 empties: 12,
                 results: vec![
-                    (Some(1), loss(4, true), false),
+                    (Some(1), loss(128, true), false),
                     (Some(2), loss(0, true), true),
                 ],
             },
             ComparedPosition {
                 empties: 1,
                 results: vec![
-                    (Some(1), loss(2, true), false),
+                    (Some(1), loss(64, true), false),
                     (Some(2), loss(0, true), true),
                 ],
             },
@@ -145,10 +150,10 @@ mod tests {
         let report = compare_report(&compared, 2, 60);
         assert_eq!(report.overall[0].positions, 3);
         assert_eq!(report.overall[0].agreed, 1);
-        assert_eq!(report.overall[0].heuristic, [0]);
-        assert_eq!(report.overall[0].exact, [4, 2]);
-        assert_eq!(mean(&report.overall[0].exact), Some(3.0));
-        assert_eq!(median(&[5, 1, 3, 100]), Some(4.0));
+        assert_eq!(report.overall[0].eval, [0.0]);
+        assert_eq!(report.overall[0].discs, [4.0, 2.0], "32nds read as discs");
+        assert_eq!(mean(&report.overall[0].discs), Some(3.0));
+        assert_eq!(median(&[5.0, 1.0, 3.0, 100.0]), Some(4.0));
         assert_eq!(median(&[]), None);
         let bounds: Vec<(usize, usize)> = report
             .stages

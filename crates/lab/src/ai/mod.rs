@@ -13,6 +13,7 @@ mod mutation;
 pub mod reference;
 pub mod review;
 pub mod sampling;
+pub mod score_unit;
 pub mod selfplay;
 pub mod tournament;
 pub mod tournament_report;

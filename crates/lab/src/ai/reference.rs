@@ -7,13 +7,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+pub use super::score_unit::ScoreUnit;
 use crate::players::pattern_source::LoadedPatterns;
-use engine::search::{Evaluation, Goal, Limits, SearchSettings, WIN, final_score, margin_of_score};
+use engine::search::{Evaluation, Goal, Limits, SearchSettings, WIN, final_score};
 use engine::{Color, Geometry, Position, Rules, Setup, Shape, Weights, WidthJob};
-
-/// A proven win (or loss) inside a heuristic reference counts as this many evaluation units
-/// plus its disc margin, so that losses stay comparable with heuristic ones.
-pub const DECISIVE: i32 = 100_000;
 
 /// How far the reference searches.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -71,17 +68,24 @@ pub struct ReferenceSettings {
 
 impl ReferenceSettings {
     /// The default for `shape`: [`ReferenceLimit::default_for`], exact from the strong
-    /// search's usual threshold.
+    /// search's usual threshold, evaluated by the board's shipped learned evaluation where
+    /// there is one (its scores then in discs), else by `weights`.
     pub fn new(shape: Shape, rules: Rules, weights: Weights) -> Self {
         ReferenceSettings {
             limit: ReferenceLimit::default_for(shape),
             rules,
             weights,
-            patterns: None,
+            patterns: Self::learned_evaluation(shape, rules),
             exact_empties: SearchSettings::DEFAULT_ENDGAME_EMPTIES,
             table_megabytes: SearchSettings::DEFAULT_TABLE_MEGABYTES,
             selective: true,
         }
+    }
+
+    /// The learned evaluation a reference uses on `shape` under `rules`: the board's shipped
+    /// one, on its classic game. Without one, heuristic scores are in the nine weights' units.
+    pub fn learned_evaluation(shape: Shape, rules: Rules) -> Option<LoadedPatterns> {
+        LoadedPatterns::shipped_for(shape).filter(|p| p.evaluation.applies_to(shape, rules))
     }
 
     /// In words, for reports: `depth 12 selective, exact from 14 empties` or `2 s a
@@ -96,7 +100,14 @@ impl ReferenceSettings {
         } else {
             "full width"
         };
-        format!("{limit} {kind}, exact from {} empties", self.exact_empties)
+        let evaluation = match &self.patterns {
+            Some(patterns) => format!("by {} (discs)", patterns.source.path.display()),
+            None => "by nine weights (eval units)".to_string(),
+        };
+        format!(
+            "{limit} {kind}, {evaluation}, exact from {} empties",
+            self.exact_empties
+        )
     }
 }
 
@@ -105,8 +116,7 @@ impl ReferenceSettings {
 pub struct ScoredMove {
     /// The cell played.
     pub cell: usize,
-    /// Exact: the final disc margin under perfect play; heuristic: evaluation units (a proven
-    /// result counts as ±[`DECISIVE`] plus its margin).
+    /// In the reference's [`ScoreUnit`].
     pub score: i32,
     /// Whether the score is a proven game result.
     pub exact: bool,
@@ -129,6 +139,8 @@ pub struct Reference {
     /// The position's value for `mover`: the best move's score, or the final margin once
     /// the game is over (then exact).
     pub value: i32,
+    /// The unit of every score: discs when exact or evaluated by patterns.
+    pub unit: ScoreUnit,
     /// Nodes searched.
     pub nodes: u64,
     /// Whether the search was cancelled (nothing else is then meaningful).
@@ -151,14 +163,46 @@ impl Reference {
     }
 
     /// What playing `cell` loses against the best move, from the mover's view: never
-    /// negative, 0 for a best move; in discs when both scores are exact.
+    /// negative, 0 for a best move; in the reference's unit.
     pub fn loss(&self, cell: usize) -> Option<Loss> {
         // `value` is the best move's score, so the difference is never negative.
         let played = self.score_of(cell)?;
         Some(Loss {
             amount: self.value - played.score,
-            exact: self.exact,
+            unit: self.unit,
         })
+    }
+
+    /// The best move as the search ranks them: a proven win above every estimate, a proven
+    /// loss below (where [`Reference::value`] weighs every score in discs alike). `None` when
+    /// the game is over.
+    pub fn search_best(&self) -> Option<ScoredMove> {
+        let rank = |m: &ScoredMove| match (m.exact, m.score.signum()) {
+            (true, 1) => 2,
+            (true, -1) => 0,
+            _ => 1,
+        };
+        (self.moves.iter().copied()).max_by_key(|m| (rank(m), m.score))
+    }
+
+    /// Whether the position's value is a proven game result.
+    pub fn value_proven(&self) -> bool {
+        self.exact || self.best_moves().iter().any(|&cell| self.is_proven(cell))
+    }
+
+    fn is_proven(&self, cell: usize) -> bool {
+        self.score_of(cell).is_some_and(|m| m.exact)
+    }
+
+    /// A move's score as people read it: `=+4` exact, `win +4` proven, `+2.4` in discs or
+    /// `+119` in evaluation units.
+    pub fn score_text(&self, scored: ScoredMove) -> String {
+        (self.unit).score_text(scored.score, scored.exact, self.exact)
+    }
+
+    /// The position's value for `mover` as people read it (see [`Reference::score_text`]).
+    pub fn value_text(&self) -> String {
+        (self.unit).score_text(self.value, self.value_proven(), self.exact)
     }
 
     /// The value for `color`.
@@ -174,16 +218,21 @@ impl Reference {
 /// A move's loss against the reference's best move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Loss {
-    /// How much worse (≥ 0).
+    /// How much worse (≥ 0), in `unit`.
     pub amount: i32,
-    /// In discs (exact reference) rather than evaluation units.
-    pub exact: bool,
+    /// Discs (32nds) or evaluation units.
+    pub unit: ScoreUnit,
 }
 
 impl Loss {
-    /// The unit, for tables.
-    pub fn unit(self) -> &'static str {
-        if self.exact { "discs" } else { "eval" }
+    /// As people read it: `2.4 discs`, `119 eval`.
+    pub fn text(self) -> String {
+        self.unit.amount_text(self.amount)
+    }
+
+    /// The amount in the unit's readable measure (discs, or evaluation units).
+    pub fn measure(self) -> f64 {
+        self.unit.measure(f64::from(self.amount))
     }
 }
 
@@ -280,6 +329,7 @@ pub fn analyze_reference_at<const W: usize>(
         .expect("the reference searches on the caller's pool")
         .analysis;
     let exact = analysis.finished && analysis.depth >= empties;
+    let unit = ScoreUnit::of_search(exact, analysis.in_discs);
     let moves: Vec<ScoredMove> = analysis
         .moves
         .iter()
@@ -288,7 +338,7 @@ pub fn analyze_reference_at<const W: usize>(
             let proven = score.abs() >= WIN / 2;
             Some(ScoredMove {
                 cell: m.cell,
-                score: judged(score, exact),
+                score: unit.judged(score),
                 exact: exact || proven,
             })
         })
@@ -297,6 +347,7 @@ pub fn analyze_reference_at<const W: usize>(
         mover: position.to_move,
         depth: analysis.depth,
         exact,
+        unit,
         value: moves.iter().map(|m| m.score).max().unwrap_or(0),
         complete: moves.len() == analysis.moves.len(),
         moves,
@@ -307,28 +358,16 @@ pub fn analyze_reference_at<const W: usize>(
     }
 }
 
-/// A strong-search score in judging units: the disc margin when the analysis is exact, else
-/// evaluation units with a proven result at ±([`DECISIVE`] + margin).
-pub fn judged(score: i32, exact: bool) -> i32 {
-    // A decided game scores WIN × sign + margin; a draw scores 0.
-    let margin = (score.abs() >= WIN / 2).then(|| margin_of_score(score));
-    match (margin, exact) {
-        (Some(margin), true) => margin,
-        (None, true) => 0,
-        (Some(margin), false) => margin + DECISIVE * margin.signum(),
-        (None, false) => score,
-    }
-}
-
 /// The reference of a finished game: no moves, the final margin as an exact value.
 fn finished<const W: usize>(position: &Position<W>, rules: Rules) -> Reference {
     Reference {
         mover: position.to_move,
         depth: 0,
         exact: true,
+        unit: ScoreUnit::Discs,
         moves: Vec::new(),
         complete: true,
-        value: judged(final_score(position, rules), true),
+        value: ScoreUnit::Discs.judged(final_score(position, rules)),
         nodes: 0,
         cancelled: false,
     }

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use super::reference::{Loss, Reference, ReferenceCache, ReferenceSettings};
+use super::reference::{Loss, Reference, ReferenceCache, ReferenceSettings, ScoreUnit};
 use super::work_queue::{Flow, run_in_order};
 use crate::game::Game;
 use engine::Color;
@@ -22,9 +22,9 @@ pub struct ReviewedMove {
     pub cell: usize,
     /// The reference's best moves, in generation order.
     pub best: Vec<usize>,
-    /// The best moves' score for the mover.
+    /// The best moves' score for the mover, in the loss's unit.
     pub best_score: i32,
-    /// The played move's score for the mover.
+    /// The played move's score for the mover, in the loss's unit.
     pub played_score: i32,
     /// What the move lost against the best.
     pub loss: Loss,
@@ -44,34 +44,37 @@ impl ReviewedMove {
 pub struct RedValue {
     /// Moves played before it (0: the start).
     pub ply: usize,
-    /// The value for Red: discs when exact, else evaluation units.
+    /// The value for Red, in `unit`.
     pub value: i32,
-    /// Whether the value is a proven result.
+    /// Discs (32nds) or evaluation units.
+    pub unit: ScoreUnit,
+    /// Whether the value is exact (the reference solved the position).
     pub exact: bool,
 }
 
 /// Losses of one unit added up.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Debug, Default)]
 pub struct LossTally {
     /// Moves counted.
     pub moves: usize,
-    /// Their losses added.
-    pub total: i64,
+    /// Their losses added, in the unit's measure (discs, or evaluation units).
+    pub total: f64,
 }
 
 impl LossTally {
     /// The mean loss, if any move was counted.
     pub fn mean(&self) -> Option<f64> {
-        (self.moves > 0).then(|| self.total as f64 / self.moves as f64)
+        (self.moves > 0).then(|| self.total / self.moves as f64)
     }
 }
 
-/// Thresholds above which a loss is a mistake, one per unit.
+/// Thresholds above which a loss is a mistake: one in discs, and one in evaluation units for a
+/// reference by nine weights (a board without a learned evaluation).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct MistakeThresholds {
-    /// In evaluation units (heuristic reference).
+    /// In evaluation units.
     pub eval: i32,
-    /// In discs (exact reference).
+    /// In whole discs.
     pub discs: i32,
 }
 
@@ -87,21 +90,25 @@ impl Default for MistakeThresholds {
 impl MistakeThresholds {
     /// Whether `loss` is above its unit's threshold.
     pub fn is_mistake(&self, loss: Loss) -> bool {
-        loss.amount > if loss.exact { self.discs } else { self.eval }
+        loss.amount
+            > match loss.unit {
+                ScoreUnit::Eval => self.eval,
+                ScoreUnit::Discs => ScoreUnit::Discs.of_margin(self.discs),
+            }
     }
 }
 
 /// One side's moves summed up.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Debug, Default)]
 pub struct SideSummary {
     /// Moves judged (passes are not).
     pub moves: usize,
     /// Moves that were one of the reference's best.
     pub agreed: usize,
-    /// Losses against a heuristic reference (evaluation units).
-    pub heuristic: LossTally,
-    /// Losses against an exact reference (discs).
-    pub exact: LossTally,
+    /// Losses in evaluation units (a heuristic reference by nine weights).
+    pub eval: LossTally,
+    /// Losses in discs.
+    pub discs: LossTally,
     /// Losses above the thresholds.
     pub mistakes: usize,
 }
@@ -129,13 +136,12 @@ impl Review {
         for reviewed in self.moves.iter().filter(|m| m.mover == color) {
             summary.moves += 1;
             summary.agreed += usize::from(reviewed.agrees());
-            let tally = if reviewed.loss.exact {
-                &mut summary.exact
-            } else {
-                &mut summary.heuristic
+            let tally = match reviewed.loss.unit {
+                ScoreUnit::Discs => &mut summary.discs,
+                ScoreUnit::Eval => &mut summary.eval,
             };
             tally.moves += 1;
-            tally.total += i64::from(reviewed.loss.amount);
+            tally.total += reviewed.loss.measure();
             summary.mistakes += usize::from(thresholds.is_mistake(reviewed.loss));
         }
         summary
@@ -209,6 +215,7 @@ pub fn review_game(
         review.red_values.push(RedValue {
             ply,
             value: reference.value_for(Color::Red),
+            unit: reference.unit,
             exact: reference.exact,
         });
         if let Some(&Move::Play(cell)) = game.moves().get(ply) {

@@ -13,7 +13,7 @@ use super::shard::Shard;
 use super::shard_file::{ShardWriter, Stamp};
 use crate::ai::AiPlayer;
 use crate::ai::compare::{CompareProgress, ComparedPosition, compare_positions};
-use crate::ai::reference::{Loss, ReferenceCache, ReferenceSettings};
+use crate::ai::reference::{Loss, ReferenceCache, ReferenceSettings, ScoreUnit};
 use crate::ai::{RunError, SearchKind};
 use crate::files::FileError;
 use crate::files::short_hash;
@@ -124,12 +124,20 @@ fn record_line(index: usize, position: &ComparedPosition, text: &str) -> String 
             "{};{};{};{}",
             choice.map_or("-".to_string(), |c| c.to_string()),
             loss.map_or("-".to_string(), |l| l.amount.to_string()),
-            loss.map_or("-", |l| l.unit()),
+            loss.map_or("-", |l| shard_unit(l.unit)),
             u8::from(*agrees)
         ));
     }
     fields.push(text.to_string());
     fields.join("\t")
+}
+
+/// A loss's unit in a shard record: `eval`, or `32nds` of a disc.
+fn shard_unit(unit: ScoreUnit) -> &'static str {
+    match unit {
+        ScoreUnit::Eval => "eval",
+        ScoreUnit::Discs => "32nds",
+    }
 }
 
 /// Reads a shard record back (see [`record_line`]): the position's index, its result, its
@@ -177,11 +185,20 @@ fn parse_result(field: &str) -> Result<(Option<usize>, Option<Loss>, bool), Stri
     };
     let loss = match (amount, unit) {
         ("-", "-") => None,
-        (amount, "eval" | "discs") => Some(Loss {
-            amount: amount.parse().map_err(|_| bad())?,
-            exact: unit == "discs",
-        }),
-        _ => return Err(bad()),
+        (amount, unit) => {
+            let amount: i32 = amount.parse().map_err(|_| bad())?;
+            Some(match unit {
+                "eval" => Loss {
+                    amount,
+                    unit: ScoreUnit::Eval,
+                },
+                "32nds" => Loss {
+                    amount,
+                    unit: ScoreUnit::Discs,
+                },
+                _ => return Err(bad()),
+            })
+        }
     };
     let agrees = match agrees {
         "1" => true,
@@ -258,7 +275,7 @@ mod tests {
                     Some(17),
                     Some(Loss {
                         amount: 5,
-                        exact: false,
+                        unit: ScoreUnit::Eval,
                     }),
                     false,
                 ),
@@ -266,8 +283,8 @@ mod tests {
                 (
                     Some(3),
                     Some(Loss {
-                        amount: 0,
-                        exact: true,
+                        amount: 40,
+                        unit: ScoreUnit::Discs,
                     }),
                     true,
                 ),
@@ -281,5 +298,9 @@ mod tests {
         assert!(parse_record(&line, 2, 10).is_err());
         assert!(parse_record(&line, 3, 5).unwrap_err().contains("not among"));
         assert!(parse_record(&line.replace("17;5;eval;0", "17;5;cm;0"), 3, 10).is_err());
+        assert!(
+            line.contains("3;40;32nds;1"),
+            "discs kept whole, in 32nds: {line}"
+        );
     }
 }

@@ -82,6 +82,21 @@ impl LoadedPatterns {
 
     /// The shipped file called `name` (e.g. `patterns-6x6.bin`), read once.
     pub fn shipped(name: &str) -> Option<LoadedPatterns> {
+        Self::all_shipped()
+            .iter()
+            .find(|p| p.source.path == Path::new(name))
+            .cloned()
+    }
+
+    /// The shipped learned evaluation of `board`, if it has one (read once).
+    pub fn shipped_for(board: Shape) -> Option<LoadedPatterns> {
+        Self::all_shipped()
+            .iter()
+            .find(|p| p.evaluation.shape == board)
+            .cloned()
+    }
+
+    fn all_shipped() -> &'static [LoadedPatterns] {
         static READ: LazyLock<Vec<LoadedPatterns>> = LazyLock::new(|| {
             SHIPPED
                 .iter()
@@ -91,9 +106,7 @@ impl LoadedPatterns {
                 })
                 .collect()
         });
-        READ.iter()
-            .find(|p| p.source.path == Path::new(name))
-            .cloned()
+        &READ
     }
 
     /// The evaluation in `bytes`, read from `path`.

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use super::position_record::{GameResult, Label, PositionRecord};
 use super::position_set::{PositionSetSettings, PositionSetWriter, ResumePoint};
-use crate::ai::reference::{DECISIVE, ReferenceLimit, ReferenceSettings, analyze_reference_at};
+use crate::ai::reference::{ReferenceLimit, ReferenceSettings, analyze_reference_at};
 use crate::ai::sampling::GameDraw;
 use crate::ai::selfplay::PlayedGame;
 use crate::files::FileError;
@@ -318,15 +318,13 @@ fn label_of<const W: usize>(
     if analysis.cancelled {
         return None;
     }
-    let value = analysis.value;
-    Some(Some(if analysis.exact {
-        Label::Exact(value)
-    } else if value.abs() >= DECISIVE {
-        Label::Exact(value - DECISIVE * value.signum())
-    } else {
-        Label::Heuristic {
-            value,
+    let best = analysis.search_best();
+    Some(Some(match best {
+        None => Label::Exact(analysis.unit.margin(analysis.value)),
+        Some(best) if best.exact => Label::Exact(analysis.unit.margin(best.score)),
+        Some(best) => Label::Heuristic {
+            value: best.score,
             depth: analysis.depth,
-        }
+        },
     }))
 }
