@@ -38,7 +38,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                                 if analysis.in_discs {
                                     "patterns, in discs"
                                 } else {
-                                    "weights"
+                                    "nine weights, in their units"
                                 }
                             ),
                         ),

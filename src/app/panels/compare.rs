@@ -305,11 +305,16 @@ fn rows(judgement: &PositionJudgement) -> Vec<Row> {
 fn table(ui: &mut egui::Ui, session: &mut Session, judgement: &PositionJudgement) {
     let shape = judgement.setup.shape();
     let notation = session.settings.notation;
-    let labels: Vec<String> = judgement
-        .contestants
-        .iter()
+    let labels: Vec<String> = (judgement.contestants.iter().zip(&judgement.analyses))
         .enumerate()
-        .map(|(i, c)| format!("{}. {} d{}", i + 1, c.preset.name, c.depth))
+        .map(|(i, (c, analysis))| {
+            let unit = match analysis {
+                Some(a) if a.in_discs => " (discs)",
+                Some(a) if a.in_weight_units() => " (eval)",
+                _ => "",
+            };
+            format!("{}. {} d{}{unit}", i + 1, c.preset.name, c.depth)
+        })
         .collect();
     let choices: Vec<Option<usize>> = (0..judgement.analyses.len())
         .map(|i| judgement.choice(i))

@@ -56,7 +56,14 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
             .striped(true)
             .show(ui, |ui| {
                 ui.strong("Move");
-                ui.strong("Score");
+                if !analysis.in_weight_units() {
+                    ui.strong("Score (discs)");
+                } else {
+                    ui.strong("Score (eval)").on_hover_text(
+                        "In the nine weights' units (a corner is worth about 1000); proven \
+                         results as win/loss in discs",
+                    );
+                }
                 ui.label("");
                 ui.end_row();
                 for row in rows {

@@ -60,7 +60,7 @@ impl Session {
     }
 
     /// The weights player's static value of the position shown, for the side to move, in
-    /// words: `+1.4 discs for Red (patterns)` or `12 for Red`.
+    /// words: `+1.4 discs for Red (patterns)` or `+12 for Red (nine-weight units)`.
     pub fn static_value_text(&self) -> Option<String> {
         let view = self.static_view.as_ref()?;
         if let Some(patterns) = &view.patterns_view {
@@ -68,7 +68,7 @@ impl Session {
             return Some(format!("{discs} discs for {:?} (patterns)", patterns.mover));
         }
         let (mover, value) = view.weights_value?;
-        Some(format!("{value} for {mover:?}"))
+        Some(format!("{value:+} for {mover:?} (nine-weight units)"))
     }
 
     /// The disc worth of `cell` for its owner in discs, by the weights player's patterns

@@ -126,6 +126,13 @@ impl Analysis {
         }
     }
 
+    /// Whether some score is a heuristic value in the nine weights' units (neither in discs
+    /// nor a proven result): then its unit needs naming.
+    pub fn in_weight_units(&self) -> bool {
+        !self.in_discs
+            && (self.moves.iter()).any(|m| m.score.is_some_and(|score| !is_proven(score)))
+    }
+
     /// One of its scores in a few characters, for a board square (`=+8`, `+3.2`, `-214`).
     pub fn short_score_text(&self, score: i32) -> String {
         match self.in_discs {
@@ -308,6 +315,18 @@ mod tests {
         assert_eq!(short_score_text(WIN), "=0");
         assert_eq!(short_score_text(-37), "-37");
         assert_eq!(score_text(WIN + 8), "win +8");
+    }
+
+    #[test]
+    fn only_heuristic_nine_weight_scores_need_their_unit_named() {
+        use crate::search::score::WIN;
+        assert!(scored(&[(1, WIN + 2), (2, -37)]).in_weight_units());
+        assert!(!scored(&[(1, WIN + 2), (2, -WIN - 4)]).in_weight_units());
+        let in_discs = Analysis {
+            in_discs: true,
+            ..scored(&[(1, 40)])
+        };
+        assert!(!in_discs.in_weight_units());
     }
 
     fn scored(scores: &[(usize, i32)]) -> Analysis {
