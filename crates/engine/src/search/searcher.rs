@@ -85,7 +85,7 @@ pub(super) struct Searcher<'a, const W: usize> {
     pub(super) mobility_depth: u32,
     /// Heuristic nodes try a ProbCut first.
     pub(super) selective: bool,
-    /// The pattern evaluation, if it replaces the weights' (8×8 only).
+    /// The pattern evaluation, if it replaces the weights'.
     pub(super) patterns: Option<Arc<PatternEvaluation>>,
     /// The pattern evaluation that orders exact nodes, if any (8×8 only).
     pub(super) exact_patterns: Option<Arc<PatternEvaluation>>,
