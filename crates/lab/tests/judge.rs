@@ -236,11 +236,13 @@ fn a_time_limited_reference_keeps_its_last_finished_depth() {
 }
 
 #[test]
-fn a_full_width_depth_reference_is_the_same_on_every_run_with_any_number_of_workers() {
-    // Issue 60: one value per position. A full-width reference (no ProbCut) to a depth gives
-    // the same score for every move on two runs on one worker and on one run on two, and
-    // moves equivalent under the board's symmetries score alike. (A selective one does not
-    // yet: at 8×8 depth 12 the four first moves scored −214/−115/−161/−200 on one run.)
+fn a_depth_reference_is_the_same_on_every_run_with_any_number_of_workers() {
+    // Issue 60: one value per position. A reference to a depth, full width or selective
+    // (ProbCut), gives the same score for every move on two runs on one worker and on one run
+    // on two, and moves equivalent under the board's symmetries score alike. (Before, a
+    // selective one did not: at 8×8 depth 12 the four first moves scored −214/−115/−161/−200
+    // on one run, and the 6-empties-later position above differed between one and two
+    // workers.)
     let pools: Vec<rayon::ThreadPool> = [1, 1, 2]
         .iter()
         .map(|&threads| {
@@ -250,10 +252,12 @@ fn a_full_width_depth_reference_is_the_same_on_every_run_with_any_number_of_work
                 .unwrap()
         })
         .collect();
-    for (board, depth, seed) in [("8x8", 12, 11), ("6x6x6", 6, 12)] {
+    let cases = [("8x8", 12, 11), ("6x6x6", 6, 12)];
+    for ((board, depth, seed), selective) in cases.into_iter().flat_map(|c| [(c, false), (c, true)])
+    {
         let game = random_game(board, seed);
         let settings = ReferenceSettings {
-            selective: false,
+            selective,
             ..settings(board, depth, 0)
         };
         for setup in game.setups().iter().step_by(7).take(3) {

@@ -116,8 +116,8 @@ fn reference_row(ui: &mut egui::Ui, session: &mut Session) {
             format!("d{board_depth}"),
         )
         .on_hover_text(
-            "Search each position to the depth chosen for this board (with selective off, \
-             the same scores on every run and with any number of workers)",
+            "Search each position to the depth chosen for this board (the same scores on every \
+             run and with any number of workers)",
         );
         ui.selectable_value(&mut form.mode, ReferenceMode::Time, "time")
             .on_hover_text(
@@ -146,7 +146,8 @@ fn reference_row(ui: &mut egui::Ui, session: &mut Session) {
         ui.checkbox(&mut form.selective, "selective").on_hover_text(
             "Prune positions that a shallow search shows far outside the window (ProbCut, as \
              Edax does in the midgame): several times faster, nearly always the same best \
-             move; off searches every move in full width",
+             move, searched on one worker so that the scores never vary; off searches every \
+             move in full width on every worker",
         );
         egui::ComboBox::from_id_salt("reference player")
             .selected_text(&form.reference_player)

@@ -9,7 +9,8 @@ use std::time::Duration;
 
 pub use super::score_unit::ScoreUnit;
 use crate::players::pattern_source::LoadedPatterns;
-use engine::search::{Evaluation, Goal, Limits, SearchSettings, WIN, final_score};
+use engine::search::symmetry::kept_moves;
+use engine::search::{Evaluation, Goal, Limits, SearchSettings, WIN, Workers, final_score};
 use engine::{Color, Geometry, Position, Rules, Setup, Shape, Weights, WidthJob};
 
 /// How far the reference searches.
@@ -25,8 +26,8 @@ impl ReferenceLimit {
     /// The default for `shape`: a depth, so that the scores do not depend on the machine's
     /// speed, chosen to take about a tenth of a second a midgame position on two cores with
     /// the selective search (8×8 depth 12: 77 ms; 6×6×6 depth 6: 68 ms; 8×8×8 depth 4:
-    /// 170 ms, measured over a review of one game each). Full width, the scores are the same
-    /// on every run and with any number of workers; selective, they can still differ a little.
+    /// 170 ms, measured over a review of one game each). Full width or selective, the scores
+    /// are the same on every run and with any number of workers.
     pub fn default_for(shape: Shape) -> ReferenceLimit {
         ReferenceLimit::Depth(Self::board_depth(shape))
     }
@@ -62,7 +63,8 @@ pub struct ReferenceSettings {
     /// wants a small one: every fresh page costs a fault).
     pub table_megabytes: usize,
     /// Heuristic positions are searched selectively (ProbCut), as Edax does in the midgame:
-    /// several times fewer nodes, nearly always the full-width search's best move.
+    /// several times fewer nodes, nearly always the full-width search's best move; on one
+    /// worker a position, so that the scores stay the same from run to run.
     pub selective: bool,
 }
 
@@ -308,14 +310,32 @@ pub fn analyze_reference_at<const W: usize>(
         ReferenceLimit::Depth(depth) => (depth, None),
         ReferenceLimit::Time(time) => (empties, Some(time)),
     };
-    let goal = wanted.map_or(Goal::EveryMove, |wanted| Goal::Selected(wanted.to_vec()));
+    // Moves a symmetry of the position maps onto each other are searched once and share the
+    // score: equivalent moves never score differently.
+    let classes = kept_moves(
+        &geometry.shape().symmetries(),
+        &position,
+        position.legal_moves(geometry),
+    );
+    let kept_of = |cell: usize| classes.iter().find(|c| c.0 == cell).map(|c| c.1);
+    let goal = wanted.map_or(Goal::EveryMove, |wanted| {
+        Goal::Selected(wanted.iter().filter_map(|&cell| kept_of(cell)).collect())
+    });
     let search = SearchSettings {
+        // A selective search's cuts depend on what its workers' shared table holds, so it
+        // searches on one worker: the same scores on every run and with any pool. Full width,
+        // the scores do not depend on the workers, which share out the moves.
+        workers: if settings.selective {
+            Workers::Threads(1)
+        } else {
+            Workers::CallersPool
+        },
         limits: Limits {
             time: time_budget,
             ..Limits::depth(depth)
         },
         endgame_empties: settings.exact_empties,
-        symmetry: false,
+        symmetry: true,
         table_megabytes: settings.table_megabytes,
         selective: settings.selective,
         evaluation: Evaluation {
@@ -330,14 +350,13 @@ pub fn analyze_reference_at<const W: usize>(
         .analysis;
     let exact = analysis.finished && analysis.depth >= empties;
     let unit = ScoreUnit::of_search(exact, analysis.in_discs);
-    let moves: Vec<ScoredMove> = analysis
-        .moves
+    let moves: Vec<ScoredMove> = classes
         .iter()
-        .filter_map(|m| {
-            let score = m.score?;
+        .filter_map(|&(cell, kept)| {
+            let score = analysis.moves.iter().find(|m| m.cell == kept)?.score?;
             let proven = score.abs() >= WIN / 2;
             Some(ScoredMove {
-                cell: m.cell,
+                cell,
                 score: unit.judged(score),
                 exact: exact || proven,
             })
@@ -349,7 +368,7 @@ pub fn analyze_reference_at<const W: usize>(
         exact,
         unit,
         value: moves.iter().map(|m| m.score).max().unwrap_or(0),
-        complete: moves.len() == analysis.moves.len(),
+        complete: moves.len() == classes.len(),
         moves,
         nodes: analysis.nodes.total(),
         // A time limit stops the search too: only the cancel flag (or no finished depth)
