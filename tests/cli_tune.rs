@@ -103,6 +103,29 @@ fn a_position_set_is_made_fitted_and_verified_from_the_command_line() {
     the_fitted_preset_plays(&folder, preset);
 }
 
+#[test]
+fn a_match_at_equal_time_deepens_each_move_for_its_time() {
+    let duel = stdout(&reversi3d(&[
+        "match",
+        "--players",
+        "Lobelia,Merry",
+        "--board",
+        "8x8",
+        "--search",
+        "strong",
+        "--depth",
+        "60",
+        "--time-per-move",
+        "5ms",
+        "--games",
+        "2",
+        "--threads",
+        "2",
+    ]));
+    assert!(duel.contains("depth 60 or 5ms a move"), "{duel}");
+    assert!(duel.contains("(W-D-L) in 2 games"), "{duel}");
+}
+
 /// A fitted preset file plays a match, and takes part in a round robin as a named player does.
 fn the_fitted_preset_plays(folder: &tempfile::TempDir, preset: &str) {
     let duel = stdout(&reversi3d(&[
@@ -184,6 +207,14 @@ fn bad_tuning_input_is_refused_with_the_file_record_or_option_named() {
     assert!(error.contains("missing.positions"), "{error}");
     let error = refusal(&reversi3d(&["match", "--players", "Arwen"]));
     assert!(error.contains("at least two"), "{error}");
+    let error = refusal(&reversi3d(&[
+        "match",
+        "--players",
+        "Arwen,Jolly",
+        "--time-per-move",
+        "5ms",
+    ]));
+    assert!(error.contains("needs the strong search"), "{error}");
     let error = refusal(&reversi3d(&[
         "match",
         "--players",

@@ -35,6 +35,7 @@ fn settings(generations: u32, seed: u64) -> EvolutionSettings {
             depth: 1,
             search: SearchKind::Classic,
             opening_plies: 2,
+            time_per_move: None,
         },
         seed,
         early_stop: None,

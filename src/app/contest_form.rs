@@ -52,6 +52,7 @@ impl ContestForm {
             depth: self.depth,
             search: self.search,
             opening_plies: self.openings,
+            time_per_move: None,
         }
     }
 

@@ -103,6 +103,7 @@ impl SeriesDesk {
             depth: SAMPLE_DEPTH,
             search: SearchKind::Strong,
             opening_plies: SAMPLE_OPENINGS,
+            time_per_move: None,
         };
         let sampling = SamplingSettings::among(sampling_game, &contestants, count, seed);
         self.run = Some(Background::start(workers, wake, move |cancel, send| {

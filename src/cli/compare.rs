@@ -142,6 +142,7 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
                 depth: args.sample_depth,
                 search: SearchKind::Strong,
                 opening_plies: args.openings,
+                time_per_move: None,
             };
             let sampling = SamplingSettings::among(game, &contestants, args.positions, args.seed);
             sampling.game.validate().map_err(anyhow::Error::msg)?;

@@ -105,13 +105,16 @@ pub fn play(
 ) -> anyhow::Result<DuelResult> {
     writeln!(
         out,
-        "match on {}: {} against {}, {} games, depth {}, {} search, {} random opening plies, \
+        "match on {}: {} against {}, {} games, depth {}{}, {} search, {} random opening plies, \
          seed {}{}",
         settings.game.shape,
         settings.first.name,
         settings.second.name,
         settings.games,
         settings.game.depth,
+        (settings.game.time_per_move)
+            .map(|t| format!(" or {} a move", humantime::format_duration(t)))
+            .unwrap_or_default(),
         settings.game.search.label(),
         settings.game.opening_plies,
         settings.seed,

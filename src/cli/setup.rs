@@ -286,6 +286,11 @@ pub struct GameArgs {
     /// Worker threads: games run in parallel (0 = one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// Games at equal time: each search deepens for this long a move (e.g. 100ms; `--depth`
+    /// then caps it, so give a large one), strong search only. The moves then depend on the
+    /// machine's speed and load: run nothing else meanwhile.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    pub time_per_move: Option<std::time::Duration>,
 }
 
 impl GameArgs {
@@ -297,6 +302,7 @@ impl GameArgs {
             depth: self.depth,
             search: self.search.kind(),
             opening_plies: self.openings,
+            time_per_move: self.time_per_move,
         }
     }
 }

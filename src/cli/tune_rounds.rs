@@ -123,6 +123,7 @@ fn settings_of(args: &RoundsArgs, common: &CommonArgs) -> anyhow::Result<RoundsS
             depth: args.depth,
             search: args.search.kind(),
             opening_plies: args.openings,
+            time_per_move: None,
         },
         opponents: args
             .opponents

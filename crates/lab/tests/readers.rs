@@ -47,6 +47,7 @@ fn game_settings() -> GameSettings {
         depth: 1,
         search: SearchKind::Classic,
         opening_plies: 2,
+        time_per_move: None,
     }
 }
 

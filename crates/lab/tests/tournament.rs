@@ -24,6 +24,7 @@ fn settings(players: usize, games: u32, opening_plies: u32, seed: u64) -> Tourna
             depth: 2,
             search: SearchKind::Classic,
             opening_plies,
+            time_per_move: None,
         },
         seed,
     }

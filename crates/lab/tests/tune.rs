@@ -42,6 +42,7 @@ fn set_settings(count: usize) -> PositionSetSettings {
             depth: 1,
             search: SearchKind::Strong,
             opening_plies: 2,
+            time_per_move: None,
         },
         players: vec![named("Arwen"), named("Jolly"), named("Hamfast")],
         count,

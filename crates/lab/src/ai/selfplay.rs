@@ -8,6 +8,7 @@
 //! worker plays it or when.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -15,7 +16,7 @@ use rand::{RngExt, SeedableRng};
 use crate::players::player::SearchKind;
 use engine::notation::{Move, replay};
 use engine::search::Evaluation;
-use engine::search::{Goal, SearchSettings};
+use engine::search::{Goal, Limits, SearchSettings};
 use engine::{Color, Geometry, Outcome, Position, Rules, Shape, bounds};
 
 /// The transposition table of one strong-search move in a game (small: games run in parallel
@@ -39,6 +40,10 @@ pub struct GameSettings {
     pub search: SearchKind,
     /// Random plies played before the engines take over (0 reproduces the seed app).
     pub opening_plies: u32,
+    /// With a time a move, each search deepens until it is up (`depth` then caps it): games
+    /// at equal time. The moves then depend on the machine's speed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_per_move: Option<Duration>,
 }
 
 /// A finished engine game.
@@ -119,6 +124,10 @@ pub fn play_game<const W: usize>(
             .min(SearchSettings::DEFAULT_ENDGAME_EMPTIES),
         symmetry: false,
         evaluation: evaluation.clone(),
+        limits: Limits {
+            time: settings.time_per_move,
+            ..Limits::depth(settings.depth)
+        },
         ..SearchSettings::new(
             Goal::BestMoves,
             settings.depth,
@@ -147,7 +156,9 @@ pub fn play_game<const W: usize>(
             .analysis;
         nodes += analysis.nodes.total();
         let best = analysis.best_moves();
-        if analysis.cancelled || best.is_empty() || cancel.load(Ordering::Relaxed) {
+        // A search stopped by its time a move keeps its last finished depth's best moves;
+        // only the cancel flag (or no depth finished) abandons the game.
+        if best.is_empty() || cancel.load(Ordering::Relaxed) {
             return Err(Cancelled);
         }
         let cell = best[rng.random_range(0..best.len())];
@@ -171,6 +182,12 @@ impl GameSettings {
     /// a game.
     pub fn validate(&self) -> Result<(), String> {
         bounds::check_depth("depth", self.depth)?;
+        if self.time_per_move.is_some() && self.search == SearchKind::Classic {
+            return Err(
+                "a time a move needs the strong search (the classic one searches to its depth)"
+                    .to_string(),
+            );
+        }
         let limit = (self.shape.cells() / 4) as u32;
         if self.opening_plies > limit {
             return Err(format!(
