@@ -294,7 +294,7 @@ fn take_in(view: &mut TuneView, event: RoundsEvent) -> Option<String> {
             live.verification.push(match_point(&so_far));
         }
         RoundsEvent::Finished(state) => {
-            view.state = state;
+            view.state = *state;
             let round = view.state.history.last()?;
             let (wins, draws, losses) = round.record;
             return Some(format!(

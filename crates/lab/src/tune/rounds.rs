@@ -180,7 +180,7 @@ pub enum RoundsEvent {
     /// Its verification match goes on: the candidate's results so far, of so many games.
     Match(MatchResult, u32),
     /// A round ended; the state is checkpointed.
-    Finished(RoundsState),
+    Finished(Box<RoundsState>),
 }
 
 /// A tuning run in its folder.
@@ -249,7 +249,7 @@ impl TuningRun {
             }
             self.state.history.push(summary);
             save_checkpoint(&self.folder, &self.state)?;
-            on_event(RoundsEvent::Finished(self.state.clone()));
+            on_event(RoundsEvent::Finished(Box::new(self.state.clone())));
         }
         Ok(())
     }
