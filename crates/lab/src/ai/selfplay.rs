@@ -150,14 +150,26 @@ pub fn play_game<const W: usize>(
             continue;
         }
         let side = usize::from(position.to_move == Color::Green);
-        let analysis = searches[side]
-            .run_at(geometry, &position, cancel, &|_| {})
-            .expect("a game searches on the caller's pool")
-            .analysis;
+        let run = |search: &SearchSettings| {
+            (search.run_at(geometry, &position, cancel, &|_| {}))
+                .expect("a game searches on the caller's pool")
+                .analysis
+        };
+        let mut analysis = run(&searches[side]);
+        if analysis.best_moves().is_empty() && settings.time_per_move.is_some() {
+            // Its time ran out before a first depth finished (a loaded machine, or an exact
+            // solve begun at once): one ply, untimed, picks the move.
+            nodes += analysis.nodes.total();
+            analysis = run(&SearchSettings {
+                limits: Limits::depth(1),
+                endgame_empties: 0,
+                ..searches[side].clone()
+            });
+        }
         nodes += analysis.nodes.total();
         let best = analysis.best_moves();
         // A search stopped by its time a move keeps its last finished depth's best moves;
-        // only the cancel flag (or no depth finished) abandons the game.
+        // only the cancel flag abandons the game.
         if best.is_empty() || cancel.load(Ordering::Relaxed) {
             return Err(Cancelled);
         }
