@@ -38,14 +38,11 @@ fn a_tuning_run_from_the_panel_shows_its_rounds_and_its_best_player_can_be_used(
     let tuning = harness.state().session().tuning();
     let view = tuning.view().unwrap();
     assert_eq!(view.state.settings.start.name, "Jolly");
-    let nine_weight = lab::players::preset::built_in()
-        .into_iter()
-        .filter(|p| p.patterns.is_empty())
-        .count();
+    let players = lab::players::preset::built_in().len();
     assert_eq!(
         view.state.settings.opponents.len(),
-        nine_weight - 1,
-        "every other nine-weight built-in player plays too (Lobelia sits out)"
+        players - 1,
+        "every other built-in player plays too, the pattern player Lobelia among them"
     );
     assert!(view.status.starts_with("finished"), "{}", view.status);
     // The last round's fit and match were shown as they went.

@@ -88,7 +88,7 @@ impl EvolutionDesk {
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Result<String, String> {
         // Evolution mutates nine weights: a pattern player is refused.
-        let start = lab::players::preset::NamedWeights::try_from(player)?;
+        let start = lab::players::preset::NamedWeights::from(player).nine_weights_only()?;
         let settings = EvolutionSettings {
             player: start.name,
             weights: start.weights,

@@ -131,17 +131,14 @@ impl TuneDesk {
         runs: &Path,
         wake: impl Fn() + Send + Sync + 'static,
     ) -> Result<String, String> {
-        // Tuning fits nine weights: pattern players sit out of the roster (the log says so).
-        let (opponents, sitting_out): (Vec<_>, Vec<_>) = roster
-            .iter()
+        // Tuning fits nine weights (the player tuned has them); its opponents may be any.
+        let opponents = (roster.iter())
             .filter(|p| form.with_roster && p.name != player.name)
-            .partition(|p| p.patterns.is_empty());
-        let opponents = (opponents.into_iter())
-            .map(NamedWeights::try_from)
-            .collect::<Result<_, _>>()?;
+            .map(NamedWeights::from)
+            .collect();
         let settings = RoundsSettings {
             name: format!("{}-tuned", short_name(&player.name)),
-            start: NamedWeights::try_from(player)?,
+            start: NamedWeights::from(player).nine_weights_only()?,
             rounds: form.rounds,
             game: form.contest.game_settings(),
             opponents,
@@ -160,11 +157,7 @@ impl TuneDesk {
             short_name(&player.name),
             time_stamp()
         ));
-        let mut line = format!("tuning of {} started in {}", player.name, folder.display());
-        if !sitting_out.is_empty() {
-            let names: Vec<&str> = sitting_out.iter().map(|p| p.name.as_str()).collect();
-            line += &format!(" ({} evaluate by patterns and sit out)", names.join(", "));
-        }
+        let line = format!("tuning of {} started in {}", player.name, folder.display());
         let state = RoundsState {
             best: settings.start.clone(),
             settings: settings.clone(),

@@ -153,8 +153,7 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
         }
     };
     let reference_text = format!("{reference_player}: {}", reference.describe());
-    let stamp = CompareStamp::new(args.board, &contestants, &positions, reference_text)
-        .map_err(anyhow::Error::msg)?;
+    let stamp = CompareStamp::new(args.board, &contestants, &positions, reference_text);
     write!(out, "{}", header(&stamp))?;
     if skipped > 0 {
         writeln!(

@@ -108,7 +108,8 @@ fn open_run(args: &EvolveArgs) -> anyhow::Result<Evolution> {
             let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
             let player = find_player(&library, &args.player)?;
             // Evolution mutates nine weights: a pattern player is refused.
-            let start = lab::players::preset::NamedWeights::try_from(&player)
+            let start = lab::players::preset::NamedWeights::from(&player)
+                .nine_weights_only()
                 .map_err(anyhow::Error::msg)?;
             let settings = EvolutionSettings {
                 player: start.name,

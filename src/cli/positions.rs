@@ -194,7 +194,7 @@ fn settings_of(args: &PositionsArgs) -> anyhow::Result<PositionSetSettings> {
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
     let mut presets = players_or_all(&library, &args.players)?;
     if args.players.is_empty() {
-        // A set records its players by their weights: by default the nine-weight ones.
+        // By default the nine-weight players, as the sets BENCHMARKS documents were drawn.
         presets.retain(|p| p.patterns.is_empty());
     }
     let label = match args.label_depth {
@@ -204,23 +204,18 @@ fn settings_of(args: &PositionsArgs) -> anyhow::Result<PositionSetSettings> {
             Some(LabelSettings {
                 depth,
                 exact_empties: args.label_exact.unwrap_or((depth + 4).min(14)),
-                labeller: NamedWeights::try_from(&labeller)
-                    .map_err(anyhow::Error::msg)
-                    .context("--label-player (for patterns, give --label-patterns FILE)")?,
+                labeller: NamedWeights::from(&labeller),
+                // Given patterns, else the labeller's own for the board, if it has them.
                 patterns: match &args.label_patterns {
                     Some(path) => Some(LoadedPatterns::read(path, args.game.board)?.source),
-                    None => None,
+                    None => (labeller.patterns_for(args.game.board)).map(|p| p.source.clone()),
                 },
             })
         }
     };
     let settings = PositionSetSettings {
         game: args.game.settings(),
-        players: (presets.iter())
-            .map(NamedWeights::try_from)
-            .collect::<Result<_, _>>()
-            .map_err(anyhow::Error::msg)
-            .context("--players")?,
+        players: presets.iter().map(NamedWeights::from).collect(),
         count: args.count,
         per_game: args.per_game,
         max_empties: args.max_empties,

@@ -111,11 +111,13 @@ pub fn run(
 fn settings_of(args: &RoundsArgs, common: &CommonArgs) -> anyhow::Result<RoundsSettings> {
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
     let named = |name: &str| -> anyhow::Result<NamedWeights> {
-        NamedWeights::try_from(&find_player(&library, name)?).map_err(anyhow::Error::msg)
+        Ok(NamedWeights::from(&find_player(&library, name)?))
     };
     let settings = RoundsSettings {
         name: common.name.clone().unwrap_or_else(|| "Tuned".to_string()),
-        start: named(&common.from).context("--from")?,
+        start: (named(&common.from)?.nine_weights_only())
+            .map_err(anyhow::Error::msg)
+            .context("--from")?,
         rounds: args.rounds.unwrap_or(1),
         game: GameSettings {
             shape: args.board,

@@ -55,6 +55,7 @@ fn named(preset: &Preset) -> NamedWeights {
     NamedWeights {
         name: preset.name.clone(),
         weights: preset.weights,
+        patterns: Vec::new(),
     }
 }
 

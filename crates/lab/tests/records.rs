@@ -128,16 +128,43 @@ fn a_preset_evaluates_by_its_pattern_files_on_their_boards_and_by_weights_elsewh
         twice.problem.contains("two pattern files for 4x4x4"),
         "{twice}"
     );
-    // A game record keeps a pattern player's shipped files; runs that record players by
-    // their weights refuse one rather than drop its patterns.
+    // A game record keeps a pattern player's shipped files, and so do runs that record
+    // players by name, weights and pattern files: the player read back evaluates as before,
+    // a nine-weight player's record reads as before pattern players existed, and a run that
+    // changes nine weights refuses to start from a pattern player.
     let game = Game::new(six, Rules::Classic, ai("Lobelia", 8), Player::Human);
     let again = Game::from_record(&game.to_record()).unwrap();
     let Player::Ai(red) = &again.red else {
         panic!("Lobelia is an AI")
     };
     assert_eq!(red.preset.patterns, lobelia.patterns);
-    let refused = NamedWeights::try_from(&lobelia).unwrap_err();
-    assert!(refused.contains("nine-weight players only"), "{refused}");
+    let recorded = NamedWeights::from(&lobelia);
+    let text = lab::files::to_ron(&recorded);
+    let read: NamedWeights = lab::files::parse_ron(&text).unwrap();
+    assert_eq!(read.preset().unwrap().patterns, lobelia.patterns);
+    let nine = NamedWeights::from(&Preset::weighted(
+        "Plain".into(),
+        String::new(),
+        lobelia.weights,
+    ));
+    assert!(
+        !lab::files::to_ron(&nine).contains("patterns"),
+        "unchanged for nine weights"
+    );
+    let refused = recorded.nine_weights_only().unwrap_err();
+    assert!(
+        refused.contains("starts from a nine-weight player"),
+        "{refused}"
+    );
+    let changed = NamedWeights {
+        patterns: vec![lab::players::pattern_source::PatternSource {
+            hash: "0000000000000000".into(),
+            ..read.patterns[0].clone()
+        }],
+        ..read
+    };
+    let stale = changed.preset().unwrap_err();
+    assert!(stale.problem.contains("the file changed"), "{stale}");
 }
 
 #[test]

@@ -31,6 +31,7 @@ fn named(name: &str) -> NamedWeights {
     NamedWeights {
         name: name.to_string(),
         weights: built_in_named(name).unwrap().weights,
+        patterns: Vec::new(),
     }
 }
 

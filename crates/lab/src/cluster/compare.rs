@@ -44,28 +44,26 @@ pub struct CompareStamp {
 
 impl CompareStamp {
     /// The stamp of comparing `contestants` on `positions` against `reference` (named
-    /// `reference_text` in reports); refused for a pattern player (a shard records players by
-    /// their weights).
+    /// `reference_text` in reports).
     pub fn new(
         board: Shape,
         contestants: &[AiPlayer],
         positions: &[Setup],
         reference_text: String,
-    ) -> Result<Self, String> {
+    ) -> Self {
         let texts: Vec<String> = positions.iter().map(Setup::text).collect();
         let first = &contestants[0];
-        Ok(CompareStamp {
+        CompareStamp {
             board,
-            players: contestants
-                .iter()
-                .map(|c| NamedWeights::try_from(&c.preset))
-                .collect::<Result<_, _>>()?,
+            players: (contestants.iter())
+                .map(|c| NamedWeights::from(&c.preset))
+                .collect(),
             depth: first.depth,
             search: first.search,
             reference: reference_text,
             positions: positions.len(),
             positions_hash: short_hash(texts.join("\n").as_bytes()),
-        })
+        }
     }
 
     /// The contestants' names.

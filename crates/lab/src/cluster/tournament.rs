@@ -33,17 +33,17 @@ struct TournamentStamp {
 }
 
 impl TournamentStamp {
-    fn of(settings: &TournamentSettings) -> Result<Self, String> {
-        Ok(TournamentStamp {
+    fn of(settings: &TournamentSettings) -> Self {
+        TournamentStamp {
             game: settings.game,
             games_per_pairing: settings.games_per_pairing,
             seed: settings.seed,
-            players: (settings.players.iter())
-                .map(NamedWeights::try_from)
-                .collect::<Result<_, _>>()?,
-        })
+            players: settings.players.iter().map(NamedWeights::from).collect(),
+        }
     }
 
+    /// The settings as the shards' records are read back: the players by name and weights
+    /// (their pattern files are not needed to count games, so not read).
     fn settings(self) -> TournamentSettings {
         TournamentSettings {
             players: self
@@ -81,7 +81,7 @@ pub fn run_tournament_shard(
     on_game: &(dyn Fn(&TournamentGame, &Progress) + Sync),
 ) -> Result<ShardRun, RunError> {
     settings.validate().map_err(RunError::Settings)?;
-    let stamp = TournamentStamp::of(settings).map_err(RunError::Settings)?;
+    let stamp = TournamentStamp::of(settings);
     let stamp = Stamp::new(TOURNAMENT, &stamp);
     let writer = ShardWriter::create(folder, &stamp, shard)?;
     let items = shard.items(settings.games());

@@ -127,7 +127,24 @@ impl PatternSource {
     /// Reads the file again for `board`, refusing it if its content is no longer the one
     /// recorded.
     pub fn load(&self, board: Shape) -> Result<LoadedPatterns, FileError> {
-        let loaded = LoadedPatterns::read(&self.path, board)?;
+        let loaded = self.load_any()?;
+        if loaded.evaluation.shape != board {
+            return Err(FileError::new(
+                &self.path,
+                format!("patterns of {}, not of {board}", loaded.evaluation.shape),
+            ));
+        }
+        Ok(loaded)
+    }
+
+    /// Reads the file again (a shipped one from the program), refusing it if its content is
+    /// no longer the one recorded.
+    pub fn load_any(&self) -> Result<LoadedPatterns, FileError> {
+        let shipped = (self.path.to_str()).and_then(LoadedPatterns::shipped);
+        let loaded = match shipped {
+            Some(shipped) => shipped,
+            None => LoadedPatterns::read_any(&self.path)?,
+        };
         if loaded.source.hash != self.hash {
             return Err(FileError::new(
                 &self.path,

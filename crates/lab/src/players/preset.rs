@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::pattern_source::LoadedPatterns;
+use super::pattern_source::{LoadedPatterns, PatternSource};
 use crate::files::{FileError, check_version, parse_ron, read_text, to_ron, write_atomically};
 use engine::search::Evaluation;
 use engine::{Shape, Weights};
@@ -35,32 +35,53 @@ pub struct Preset {
     pub patterns: Vec<LoadedPatterns>,
 }
 
-/// A player by name and weights (the name is for people; the weights are what count).
+/// A player as a run records it: by name, weights and pattern files (the name is for people;
+/// the weights and the files' contents are what count).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NamedWeights {
     /// The preset's name.
     pub name: String,
     /// Its weights.
     pub weights: Weights,
+    /// Its pattern files, by path and content hash (none for a nine-weight player, whose
+    /// records read as before pattern players existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub patterns: Vec<PatternSource>,
 }
 
-impl TryFrom<&Preset> for NamedWeights {
-    type Error = String;
-
-    /// The preset's name and weights; refused for a pattern player, whose patterns the runs
-    /// that record players by their weights (position sets, sharded runs, tuning) would drop.
-    fn try_from(preset: &Preset) -> Result<Self, String> {
-        if !preset.patterns.is_empty() {
-            return Err(format!(
-                "{} evaluates by {}: this run takes nine-weight players only",
-                preset.name,
-                preset.evaluation_kind()
-            ));
-        }
-        Ok(NamedWeights {
+impl From<&Preset> for NamedWeights {
+    fn from(preset: &Preset) -> Self {
+        NamedWeights {
             name: preset.name.clone(),
             weights: preset.weights,
+            patterns: (preset.patterns.iter()).map(|p| p.source.clone()).collect(),
+        }
+    }
+}
+
+impl NamedWeights {
+    /// The player again, its pattern files read (refused if one changed since).
+    pub fn preset(&self) -> Result<Preset, FileError> {
+        let patterns = (self.patterns.iter())
+            .map(PatternSource::load_any)
+            .collect::<Result<_, _>>()?;
+        Ok(Preset {
+            patterns,
+            ..Preset::weighted(self.name.clone(), String::new(), self.weights)
         })
+    }
+
+    /// Refused for a pattern player, where a run changes the nine weights (evolution, tuning).
+    pub fn nine_weights_only(self) -> Result<Self, String> {
+        if self.patterns.is_empty() {
+            Ok(self)
+        } else {
+            Err(format!(
+                "{} evaluates by patterns: this run changes nine weights, so it starts from a \
+                 nine-weight player",
+                self.name
+            ))
+        }
     }
 }
 

@@ -164,8 +164,8 @@ impl WidthJob for Generate<'_> {
         let done = AtomicBool::new(full(self.start.records));
         let next_game = AtomicU64::new(self.start.next_game);
         let players: Vec<Evaluation> = (settings.players.iter())
-            .map(|p| Evaluation::weights(p.weights))
-            .collect();
+            .map(|p| Ok(p.preset()?.evaluation(settings.game.shape)))
+            .collect::<Result<_, FileError>>()?;
         let draw = GameDraw {
             players: &players,
             seed: settings.seed,

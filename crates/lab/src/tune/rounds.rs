@@ -243,6 +243,7 @@ impl TuningRun {
                 let best = NamedWeights {
                     name: round_name(&self.state.settings.name, round),
                     weights: summary.candidate,
+                    patterns: Vec::new(),
                 };
                 self.export(&best, &summary)?;
                 self.state.best = best;
