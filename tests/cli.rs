@@ -58,6 +58,13 @@ fn analyze_reads_transcripts_and_game_records() {
         output.status.success() && text.contains("Green to move"),
         "{text}"
     );
+    // Arwen's heuristic values are in her weights' units, and the heading says so; 4×4 is
+    // solved at once, its scores exact margins in discs.
+    assert!(text.contains("score (eval)"), "{text}");
+    let output = reversi3d(&["analyze", "--board", "4x4", "--depth", "4"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("score (discs)"), "{text}");
+    assert!(text.contains("=-8  best"), "4x4 is lost by 8 discs: {text}");
 
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join("game.ron");

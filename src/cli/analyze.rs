@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::setup::{PositionArgs, SearchArgs, SearchChoice, StrongArgs, read_pattern_file};
 use engine::notation::format_cell;
-use engine::search::{Goal, Limits, SearchSettings, disc_score_text};
+use engine::search::{Goal, Limits, SearchSettings};
 use engine::{Geometry, WidthJob};
 
 /// Arguments of `reversi3d analyze`.
@@ -117,7 +117,14 @@ impl WidthJob for Report<'_> {
         let best = analysis.best_score();
         let mut moves = analysis.moves.clone();
         moves.sort_by_key(|m| std::cmp::Reverse(m.score));
-        writeln!(out, "{:>10} {:>10}", "move", "score")?;
+        // Exact margins (`=+4`) and pattern values are discs; only a nine-weight player's
+        // heuristic values are in its own units.
+        let heading = if analysis.in_weight_units() {
+            "score (eval)"
+        } else {
+            "score (discs)"
+        };
+        writeln!(out, "{:>10} {heading:>13}", "move")?;
         for scored in moves {
             let mark = if scored.score.is_some() && scored.score == best {
                 "  best"
@@ -126,12 +133,11 @@ impl WidthJob for Report<'_> {
             };
             let score = match scored.score {
                 None => "-".to_string(),
-                Some(score) if analysis.in_discs => disc_score_text(score),
-                Some(score) => score.to_string(),
+                Some(score) => analysis.short_score_text(score),
             };
             writeln!(
                 out,
-                "{:>10} {score:>10}{mark}",
+                "{:>10} {score:>13}{mark}",
                 format_cell(shape, scored.cell)
             )?;
         }
