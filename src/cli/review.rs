@@ -14,6 +14,7 @@ use engine::Color;
 use engine::notation::format_cell;
 use lab::ai::reference::{ReferenceCache, ScoreUnit};
 use lab::ai::review::{MistakeThresholds, Review, ReviewedMove, SideSummary, review_game};
+use lab::ai::score_unit::DECISIVE;
 use lab::files::write_atomically;
 use lab::game::Game;
 
@@ -105,16 +106,22 @@ fn fields(game: &Game, reviewed: &ReviewedMove) -> [String; 9] {
         best_text(game, reviewed),
         measured(reviewed.loss.unit, reviewed.best_score),
         measured(reviewed.loss.unit, reviewed.played_score),
-        measured(reviewed.loss.unit, reviewed.loss.amount),
+        if reviewed.loss.is_proven_result() {
+            "proven".to_string()
+        } else {
+            measured(reviewed.loss.unit, reviewed.loss.amount)
+        },
         reviewed.loss.unit.name().to_string(),
         reviewed.depth.to_string(),
     ]
 }
 
-/// A score or loss as a number of discs (two decimals) or evaluation units (whole).
+/// A score or loss as a number of discs (two decimals) or evaluation units (whole; a proven
+/// result as `win +4` or `loss -3`).
 fn measured(unit: ScoreUnit, amount: i32) -> String {
     match unit {
         ScoreUnit::Discs => format!("{:.2}", unit.measure(f64::from(amount))),
+        ScoreUnit::Eval if amount.abs() >= DECISIVE / 2 => unit.score_text(amount, true, false),
         ScoreUnit::Eval => amount.to_string(),
     }
 }
@@ -170,7 +177,7 @@ fn side(color: Color) -> &'static str {
 }
 
 fn summary_line(color: Color, summary: &SideSummary) -> String {
-    let losses: Vec<String> = [(summary.discs, "discs"), (summary.eval, "eval")]
+    let mut losses: Vec<String> = [(summary.discs, "discs"), (summary.eval, "eval")]
         .into_iter()
         .filter_map(|(tally, unit)| {
             let mean = tally.mean()?;
@@ -180,6 +187,9 @@ fn summary_line(color: Color, summary: &SideSummary) -> String {
             ))
         })
         .collect();
+    if summary.proven > 0 {
+        losses.push(format!("{} proven results", summary.proven));
+    }
     let losses = if losses.is_empty() {
         "none".to_string()
     } else {

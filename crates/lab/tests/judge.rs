@@ -178,10 +178,15 @@ fn a_review_adds_up_and_is_cached() {
         assert_eq!(sides[0].mistakes + sides[1].mistakes, mistakes);
         assert_eq!(review.mistakes(&thresholds).count(), mistakes);
         for side in sides {
-            assert_eq!(side.eval.moves + side.discs.moves, side.moves);
+            assert_eq!(side.eval.moves + side.discs.moves + side.proven, side.moves);
             assert!(side.agreed <= side.moves);
         }
-        let total: f64 = review.moves.iter().map(|m| m.loss.measure()).sum();
+        let proven = |m: &&lab::ai::review::ReviewedMove| m.loss.is_proven_result();
+        let total: f64 = (review.moves.iter().filter(|m| !proven(m)))
+            .map(|m| m.loss.measure())
+            .sum();
+        let proven_count = review.moves.iter().filter(proven).count();
+        assert_eq!(sides[0].proven + sides[1].proven, proven_count);
         let summed: f64 = sides.iter().map(|s| s.eval.total + s.discs.total).sum();
         assert!((total - summed).abs() < 1e-9, "{total} against {summed}");
         // 6×6 has a learned evaluation: every loss is in discs; 4×4×4 has none: its heuristic
@@ -321,4 +326,32 @@ fn a_proven_win_outranks_estimates_for_labels_while_the_value_weighs_discs_alike
     assert_eq!(reference.score_text(reference.moves[2]), "loss -2");
     assert_eq!(reference.value_text(), "+3");
     assert!(!reference.value_proven());
+}
+
+#[test]
+fn a_proven_result_given_up_is_counted_apart_from_eval_losses() {
+    use lab::ai::reference::Loss;
+    use lab::ai::review::{Review, ReviewedMove};
+    let moved = |ply, amount| ReviewedMove {
+        ply,
+        mover: Color::Red,
+        cell: ply,
+        best: vec![99],
+        best_score: amount,
+        played_score: 0,
+        loss: Loss {
+            amount,
+            unit: ScoreUnit::Eval,
+        },
+        depth: 4,
+    };
+    // Red gave up a proven win by 4 for an estimate of 0, and lost 120 units on another move.
+    let review = Review {
+        moves: vec![moved(0, 100_004), moved(2, 120)],
+        red_values: Vec::new(),
+    };
+    let red = review.summary(Color::Red, &MistakeThresholds::default());
+    assert_eq!((red.eval.moves, red.eval.total, red.proven), (1, 120.0, 1));
+    assert_eq!(red.mistakes, 2);
+    assert_eq!(review.moves[0].loss.text(), "a proven result");
 }

@@ -131,7 +131,14 @@ fn summary(ui: &mut egui::Ui, review: &Review, thresholds: &MistakeThresholds) {
                 .on_hover_text("Moves that were one of the reference's best");
                 ui.label(tally(side.discs));
                 if with_eval {
-                    ui.label(tally(side.eval));
+                    let proven = match side.proven {
+                        0 => String::new(),
+                        n => format!(" + {n} proven results"),
+                    };
+                    ui.label(tally(side.eval) + &proven).on_hover_text(
+                        "A move that gave up a proven result (or chose an estimate over a \
+                         proven win) lost no number of units: it is counted apart",
+                    );
                 }
                 ui.label(side.mistakes.to_string());
                 ui.end_row();

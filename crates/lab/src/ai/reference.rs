@@ -232,6 +232,13 @@ impl Loss {
         self.unit.amount_text(self.amount)
     }
 
+    /// Whether it is no number at all: a proven result given up for an estimate (or an
+    /// estimate for a proven win) in a nine-weight reference, where proven results count as
+    /// ±[`super::score_unit::DECISIVE`].
+    pub fn is_proven_result(self) -> bool {
+        self.unit == ScoreUnit::Eval && self.amount >= super::score_unit::DECISIVE / 2
+    }
+
     /// The amount in the unit's readable measure (discs, or evaluation units).
     pub fn measure(self) -> f64 {
         self.unit.measure(f64::from(self.amount))

@@ -109,6 +109,9 @@ pub struct SideSummary {
     pub eval: LossTally,
     /// Losses in discs.
     pub discs: LossTally,
+    /// Moves that lost a proven result against an estimate (or gave one up) in a nine-weight
+    /// reference: no number of units, so counted apart from `eval`.
+    pub proven: usize,
     /// Losses above the thresholds.
     pub mistakes: usize,
 }
@@ -136,13 +139,17 @@ impl Review {
         for reviewed in self.moves.iter().filter(|m| m.mover == color) {
             summary.moves += 1;
             summary.agreed += usize::from(reviewed.agrees());
+            summary.mistakes += usize::from(thresholds.is_mistake(reviewed.loss));
             let tally = match reviewed.loss.unit {
                 ScoreUnit::Discs => &mut summary.discs,
+                ScoreUnit::Eval if reviewed.loss.is_proven_result() => {
+                    summary.proven += 1;
+                    continue;
+                }
                 ScoreUnit::Eval => &mut summary.eval,
             };
             tally.moves += 1;
             tally.total += reviewed.loss.measure();
-            summary.mistakes += usize::from(thresholds.is_mistake(reviewed.loss));
         }
         summary
     }

@@ -4,6 +4,7 @@
 //! has one value on one scale. Only a heuristic reference by nine weights (a board without a
 //! learned evaluation) scores in the weights' own units.
 
+use super::reference::Loss;
 use engine::patterns::UNITS_PER_DISC;
 use engine::search::{WIN, margin_of_score};
 
@@ -75,8 +76,13 @@ impl ScoreUnit {
         }
     }
 
-    /// An amount (a loss, ≥ 0) as people read it: `2.4 discs`, `3 discs`, `119 eval`.
+    /// An amount (a loss, ≥ 0) as people read it: `2.4 discs`, `3 discs`, `119 eval`, or, in
+    /// evaluation units, `a proven result` where one side of it was proven and the other not
+    /// (never a number near [`DECISIVE`]).
     pub fn amount_text(self, amount: i32) -> String {
+        if (Loss { amount, unit: self }).is_proven_result() {
+            return "a proven result".to_string();
+        }
         format!("{} {}", self.number_text(amount, false), self.name())
     }
 
@@ -146,6 +152,11 @@ mod tests {
         assert_eq!(discs.amount_text(96), "3 discs");
         assert_eq!(discs.amount_text(77), "2.4 discs");
         assert_eq!(ScoreUnit::Eval.amount_text(119), "119 eval");
+        assert_eq!(
+            ScoreUnit::Eval.amount_text(100_004 - 250),
+            "a proven result",
+            "a proven win against an estimate is no number of units"
+        );
         assert_eq!(ScoreUnit::Eval.score_text(100_004, true, false), "win +4");
         assert_eq!(ScoreUnit::Eval.score_text(-14, false, false), "-14");
     }
