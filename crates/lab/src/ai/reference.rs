@@ -236,7 +236,7 @@ impl Loss {
     /// estimate for a proven win) in a nine-weight reference, where proven results count as
     /// ±[`super::score_unit::DECISIVE`].
     pub fn is_proven_result(self) -> bool {
-        self.unit == ScoreUnit::Eval && self.amount >= super::score_unit::DECISIVE / 2
+        self.unit.is_proven_amount(self.amount)
     }
 
     /// The amount in the unit's readable measure (discs, or evaluation units).

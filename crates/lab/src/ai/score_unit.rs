@@ -4,7 +4,6 @@
 //! has one value on one scale. Only a heuristic reference by nine weights (a board without a
 //! learned evaluation) scores in the weights' own units.
 
-use super::reference::Loss;
 use engine::patterns::UNITS_PER_DISC;
 use engine::search::{WIN, margin_of_score};
 
@@ -80,10 +79,16 @@ impl ScoreUnit {
     /// evaluation units, `a proven result` where one side of it was proven and the other not
     /// (never a number near [`DECISIVE`]).
     pub fn amount_text(self, amount: i32) -> String {
-        if (Loss { amount, unit: self }).is_proven_result() {
+        if self.is_proven_amount(amount) {
             return "a proven result".to_string();
         }
         format!("{} {}", self.number_text(amount, false), self.name())
+    }
+
+    /// Whether an amount (a loss) is no number at all: in evaluation units, a proven result
+    /// against an estimate, where proven results count as ±[`DECISIVE`].
+    pub fn is_proven_amount(self, amount: i32) -> bool {
+        self == ScoreUnit::Eval && amount >= DECISIVE / 2
     }
 
     /// A heuristic value with its sign: `+2.4`, `-3`, `+119`.
