@@ -41,7 +41,7 @@ use super::solve_desk::SolveDesk;
 use super::tournament_desk::TournamentDesk;
 use super::tune_desk::TuneDesk;
 use engine::notation::Move;
-use engine::search::{SearchRequest, Searched, WIN};
+use engine::search::{SearchRequest, Searched, is_proven};
 use engine::shape::Category;
 use engine::{Color, Setup, Shape};
 use lab::ai::reference::ScoreUnit;
@@ -473,7 +473,7 @@ impl Session {
             self.costs
                 .truncate(self.costs.partition_point(|c| c.number < number));
             // A proven result is an exact margin: in discs, whatever the evaluation.
-            let proven = (analysis.best_score()).is_some_and(|s| s.abs() >= WIN / 2);
+            let proven = analysis.best_score().is_some_and(is_proven);
             let unit = ScoreUnit::of_search(proven, analysis.in_discs);
             self.costs.push(MoveCost {
                 number,

@@ -226,7 +226,7 @@ pub fn header(stamp: &CompareStamp) -> String {
 /// reference) get their columns only when there are any.
 pub fn report_text(names: &[&str], report: &CompareReport) -> String {
     let figure = |value: Option<f64>| value.map_or("-".to_string(), |v| format!("{v:.1}"));
-    let with_eval = report.overall.iter().any(|s| !s.eval.is_empty());
+    let with_eval = report.has_eval_losses();
     let mut headings = vec!["best %"];
     if with_eval {
         headings.extend(["mean eval", "median eval"]);

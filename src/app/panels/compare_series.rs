@@ -27,7 +27,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     let report = series.report();
     // A reference by nine weights (a board without a learned evaluation) loses in its units
     // before the exact endgame; by a learned evaluation every loss is in discs.
-    let with_eval = report.overall.iter().any(|s| !s.eval.is_empty());
+    let with_eval = report.has_eval_losses();
     egui::Grid::new("series table")
         .num_columns(6)
         .striped(true)

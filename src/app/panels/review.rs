@@ -100,7 +100,7 @@ fn controls(ui: &mut egui::Ui, session: &mut Session) {
 }
 
 fn summary(ui: &mut egui::Ui, review: &Review, thresholds: &MistakeThresholds) {
-    let with_eval = review.moves.iter().any(|m| m.loss.unit == ScoreUnit::Eval);
+    let with_eval = review.has_eval_losses();
     egui::Grid::new("review summary")
         .num_columns(6)
         .striped(true)
@@ -306,7 +306,7 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
 }
 
 fn loss_chart(ui: &mut egui::Ui, session: &mut Session, review: &Review) {
-    let with_eval = review.moves.iter().any(|m| m.loss.unit == ScoreUnit::Eval);
+    let with_eval = review.has_eval_losses();
     let bars = |color: Color| {
         let bars: Vec<Bar> = review
             .moves

@@ -17,6 +17,7 @@ use rayon::prelude::*;
 
 use super::classic::TaskSearch;
 use super::counts::NodeCounts;
+use super::score::is_proven;
 use super::symmetry::distinct_moves;
 use crate::eval::{Evaluator, Weights};
 use crate::geometry::Geometry;
@@ -140,12 +141,6 @@ impl Analysis {
             false => short_score_text(score),
         }
     }
-}
-
-/// Whether `score` is a proven game result.
-fn is_proven(score: i32) -> bool {
-    use super::score::WIN;
-    score >= WIN / 2 || score <= -WIN / 2
 }
 
 /// A score as people read it: exact game results as `win +12` or `loss -4` (the disc margin

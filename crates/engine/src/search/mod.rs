@@ -43,7 +43,7 @@ pub use request::{
     Evaluation, Goal, Limits, SearchError, SearchKind, SearchRequest, SearchSettings, Searched,
     Workers, worker_pool,
 };
-pub use score::{WIN, final_score, margin_of_score};
+pub use score::{WIN, final_score, is_proven, margin_of_score};
 pub use selected::score_selected_strong;
 pub use settings::StrongSettings;
 pub use solve::{SOLVER_ORDERING, solve_strong};

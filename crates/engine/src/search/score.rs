@@ -13,6 +13,12 @@ pub(super) fn score_of_margin(margin: i32) -> i32 {
     margin + WIN * margin.signum()
 }
 
+/// Whether a strong search's `score` is a proven game result (a won or lost game with its
+/// margin), not a heuristic value; a proven draw scores 0 and reads as a value.
+pub fn is_proven(score: i32) -> bool {
+    score >= WIN / 2 || score <= -WIN / 2
+}
+
 /// The final disc margin a strong search's score of a finished game stands for: the score
 /// less the [`WIN`] that lifts a win above every heuristic value (or plus it, for a loss).
 pub fn margin_of_score(score: i32) -> i32 {

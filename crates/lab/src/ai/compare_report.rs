@@ -78,6 +78,14 @@ pub struct CompareReport {
     pub stages: Vec<StageStats>,
 }
 
+impl CompareReport {
+    /// Whether some loss is in evaluation units (a reference by nine weights, before the
+    /// exact endgame): only then do reports need columns for them.
+    pub fn has_eval_losses(&self) -> bool {
+        self.overall.iter().any(|s| !s.eval.is_empty())
+    }
+}
+
 /// Adds up `compared` for `contestants` players; a game on this board starts with
 /// `start_empties` empty cells (it sets the stages' bounds).
 pub fn compare_report(

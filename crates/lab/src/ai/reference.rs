@@ -10,7 +10,7 @@ use std::time::Duration;
 pub use super::score_unit::ScoreUnit;
 use crate::players::pattern_source::LoadedPatterns;
 use engine::search::symmetry::kept_moves;
-use engine::search::{Evaluation, Goal, Limits, SearchSettings, WIN, Workers, final_score};
+use engine::search::{Evaluation, Goal, Limits, SearchSettings, Workers, final_score, is_proven};
 use engine::{Color, Geometry, Position, Rules, Setup, Shape, Weights, WidthJob};
 
 /// How far the reference searches.
@@ -361,11 +361,10 @@ pub fn analyze_reference_at<const W: usize>(
         .iter()
         .filter_map(|&(cell, kept)| {
             let score = analysis.moves.iter().find(|m| m.cell == kept)?.score?;
-            let proven = score.abs() >= WIN / 2;
             Some(ScoredMove {
                 cell,
                 score: unit.judged(score),
-                exact: exact || proven,
+                exact: exact || is_proven(score),
             })
         })
         .collect();

@@ -154,6 +154,12 @@ impl Review {
         summary
     }
 
+    /// Whether some loss is in evaluation units (a reference by nine weights, before the
+    /// exact endgame): only then do summaries and charts need them.
+    pub fn has_eval_losses(&self) -> bool {
+        self.moves.iter().any(|m| m.loss.unit == ScoreUnit::Eval)
+    }
+
     /// The moves whose loss is a mistake.
     pub fn mistakes<'a>(
         &'a self,

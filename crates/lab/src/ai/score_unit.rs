@@ -5,7 +5,7 @@
 //! learned evaluation) scores in the weights' own units.
 
 use engine::patterns::UNITS_PER_DISC;
-use engine::search::{WIN, margin_of_score};
+use engine::search::{is_proven, margin_of_score};
 
 /// A proven win (or loss) inside a nine-weight reference counts as this many evaluation units
 /// plus its disc margin, so that it outranks every heuristic value.
@@ -35,10 +35,11 @@ impl ScoreUnit {
     /// A strong-search score in this unit: a proven result (`WIN` ± margin) becomes its
     /// margin, any other score stays as it is (a draw or a heuristic value).
     pub fn judged(self, score: i32) -> i32 {
-        if score.abs() < WIN / 2 {
-            return score;
+        if is_proven(score) {
+            self.of_margin(margin_of_score(score))
+        } else {
+            score
         }
-        self.of_margin(margin_of_score(score))
     }
 
     /// A proven final disc margin in this unit.
@@ -113,17 +114,15 @@ impl ScoreUnit {
 
     /// A number in this unit: discs with one decimal unless whole, evaluation units whole.
     fn number_text(self, amount: i32, signed: bool) -> String {
-        match self {
-            ScoreUnit::Eval if signed => format!("{amount:+}"),
-            ScoreUnit::Eval => amount.to_string(),
-            ScoreUnit::Discs if amount % UNITS_PER_DISC == 0 && signed => {
-                format!("{:+}", amount / UNITS_PER_DISC)
-            }
-            ScoreUnit::Discs if amount % UNITS_PER_DISC == 0 => {
-                (amount / UNITS_PER_DISC).to_string()
-            }
-            ScoreUnit::Discs if signed => format!("{:+.1}", self.measure(f64::from(amount))),
-            ScoreUnit::Discs => format!("{:.1}", self.measure(f64::from(amount))),
+        let decimals = match self {
+            ScoreUnit::Discs if amount % UNITS_PER_DISC != 0 => 1,
+            _ => 0,
+        };
+        let number = self.measure(f64::from(amount));
+        if signed {
+            format!("{number:+.decimals$}")
+        } else {
+            format!("{number:.decimals$}")
         }
     }
 }
@@ -131,6 +130,7 @@ impl ScoreUnit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::search::WIN;
 
     #[test]
     fn proven_results_keep_their_margin_in_either_unit() {
