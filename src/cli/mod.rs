@@ -18,6 +18,7 @@ mod setup;
 mod slurm;
 mod solve;
 mod tournament;
+mod train_patterns;
 mod tune;
 mod tune_common;
 mod tune_rounds;
@@ -58,6 +59,9 @@ pub enum Command {
     /// Fit the pattern evaluation of a position set's board (2D or 3D) to its positions'
     /// scores in discs, exact or from a search by patterns, and write the pattern file.
     FitPatterns(fit_patterns::FitPatternsArgs),
+    /// Train a board's pattern evaluation in rounds: exact endgame scores, then searches by
+    /// the best fit over ever earlier stages, each fit verified in a match (resumable).
+    TrainPatterns(train_patterns::TrainPatternsArgs),
     /// Join the shard files of a sharded run (`--shard I/N`) into the report of the whole run.
     Merge(merge::MergeArgs),
     /// Write (and with --submit, submit) the Slurm job array that plays a run in shards, and
@@ -84,6 +88,7 @@ pub fn run(command: Command, out: &mut (dyn std::io::Write + Send)) -> anyhow::R
         Command::Positions(args) => positions::run(&args, out),
         Command::Tune(args) => tune::run(&args, out),
         Command::FitPatterns(args) => fit_patterns::run(&args, out),
+        Command::TrainPatterns(args) => train_patterns::run(&args, out),
         Command::Merge(args) => merge::run(&args, out),
         Command::Slurm(command) => slurm::run(&command, out),
         Command::Preset(command) => preset::run(&command, out),

@@ -10,7 +10,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::position_record::{GameResult, Label, PositionRecord};
-use super::position_set::{PositionSetSettings, PositionSetWriter, ResumePoint};
+use super::position_set::{
+    PositionSet, PositionSetSettings, PositionSetWriter, ResumePoint, read_position_set,
+};
+use crate::ai::RunError;
 use crate::ai::reference::{ReferenceLimit, ReferenceSettings, analyze_reference_at};
 use crate::ai::sampling::GameDraw;
 use crate::ai::selfplay::PlayedGame;
@@ -94,6 +97,35 @@ pub fn generate_positions(
         cancel,
         on_progress,
     )
+}
+
+/// Makes the position set at `path` with `settings`, or continues it if a stopped run left
+/// it there (refused if it was made with other settings), and reads it back; `None` when
+/// cancelled before it was complete (what was made stays, to be continued).
+pub fn complete_set(
+    path: &std::path::Path,
+    settings: &PositionSetSettings,
+    cancel: &AtomicBool,
+    on_progress: &(dyn Fn(&GenerationProgress) + Sync),
+) -> Result<Option<PositionSet>, RunError> {
+    let (mut writer, start) = if path.exists() {
+        let set = read_position_set(path)?;
+        if set.settings != *settings {
+            return Err(RunError::Settings(format!(
+                "{} was made with other settings than this run's",
+                path.display()
+            )));
+        }
+        (PositionSetWriter::resume(path, &set)?, set.complete)
+    } else {
+        let writer = PositionSetWriter::create(path, settings)?;
+        (writer, ResumePoint::default())
+    };
+    let made = generate_positions(settings, &mut writer, start, cancel, on_progress)?;
+    if made.records < settings.count {
+        return Ok(None);
+    }
+    Ok(Some(read_position_set(path)?))
 }
 
 /// Plays the `selection`'s games from `start` (a game of the selection) into `sink`.

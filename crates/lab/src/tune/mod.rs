@@ -5,6 +5,7 @@ pub mod fit;
 pub mod generate;
 pub mod pattern_check;
 pub mod pattern_fit;
+pub mod pattern_rounds;
 mod pattern_solver;
 pub mod position_record;
 pub mod position_set;

@@ -12,11 +12,8 @@ use std::sync::atomic::AtomicBool;
 use serde::{Deserialize, Serialize};
 
 use super::fit::{FitSettings, Iteration, Target, fit};
-use super::generate::{GenerationProgress, generate_positions};
-use super::position_set::{
-    LabelSettings, NamedWeights, PositionSetSettings, PositionSetWriter, ResumePoint,
-    read_position_set,
-};
+use super::generate::{GenerationProgress, complete_set};
+use super::position_set::{LabelSettings, NamedWeights, PositionSetSettings};
 use crate::ai::arena::MatchResult;
 use crate::ai::checkpoint::{Checkpointed, load_checkpoint, save_checkpoint};
 use crate::ai::crosstable::Record;
@@ -267,26 +264,12 @@ impl TuningRun {
         let positions = settings.positions(best, round);
         let file_name = format!("round-{round}.positions");
         let path = self.folder.join(&file_name);
-        let (mut writer, start) = if path.exists() {
-            let set = read_position_set(&path)?;
-            if set.settings != positions {
-                return Err(RunError::Settings(format!(
-                    "{} was made with other settings than this run's round {round}",
-                    path.display()
-                )));
-            }
-            (PositionSetWriter::resume(&path, &set)?, set.complete)
-        } else {
-            let writer = PositionSetWriter::create(&path, &positions)?;
-            (writer, ResumePoint::default())
-        };
-        let made = generate_positions(&positions, &mut writer, start, cancel, &|progress| {
+        let Some(set) = complete_set(&path, &positions, cancel, &|progress| {
             on_event(RoundsEvent::Positions(*progress))
-        })?;
-        if made.records < positions.count {
+        })?
+        else {
             return Ok(None);
-        }
-        let set = read_position_set(&path)?;
+        };
         let fitted = fit(
             &set.samples,
             &best.weights,

@@ -1,0 +1,414 @@
+//! Training a board's pattern evaluation in bootstrapping rounds, as Logistello was trained
+//! (issue 60). Round 0 draws endgame positions, scores them exactly and fits the first tables.
+//! Each later round draws positions from ever earlier stages (every stage from round
+//! `growing_rounds` on), labels them with a search by the best evaluation so far (the newest
+//! fit while none has won yet), fits all the run's sets together, and plays the fit against
+//! the best player so far on openings of its own: the fit becomes the best only by scoring
+//! more than half. The run's folder holds each round's position set and fit, and a checkpoint
+//! written after every round, so a stopped or killed run resumes where it was.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use serde::{Deserialize, Serialize};
+
+use super::generate::{GenerationProgress, complete_set};
+use super::pattern_fit::{PatternEpoch, PatternFitSettings, fit_patterns, targets};
+use super::position_set::{LabelSettings, NamedWeights, PositionSet, PositionSetSettings};
+use crate::ai::arena::MatchResult;
+use crate::ai::checkpoint::{CHECKPOINT_FILE, Checkpointed, load_checkpoint, save_checkpoint};
+use crate::ai::duel::{DuelSettings, run_duel};
+use crate::ai::selfplay::GameSettings;
+use crate::ai::{Preset, RunError};
+use crate::files::{FileError, write_atomically};
+use crate::players::pattern_source::{LoadedPatterns, PatternSource};
+use crate::players::preset::check_name;
+use engine::Rules;
+use engine::bounds::{MAX_ROUNDS, check_depth, check_range};
+use engine::search::SearchKind;
+
+/// Iterations of the conjugate-gradient fit, at most, and without a better hold-out error.
+const FIT_ITERATIONS: (usize, usize) = (500, 20);
+
+/// The seed offset of the verification matches, far from the position sets' seeds, so that
+/// their openings are fresh.
+const VERIFICATION_SEEDS: u64 = 0x5eed_0000_0000;
+
+/// What a training run does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PatternRoundsSettings {
+    /// The trained evaluation's name (its fits play as `<name>-r<round>`).
+    pub name: String,
+    /// Board, rules (classic), search and depth of the position sets' games, opening plies.
+    pub game: GameSettings,
+    /// Who plays the position sets' games.
+    pub players: Vec<NamedWeights>,
+    /// The player every fit must beat until one has: its weights also order the shallow
+    /// nodes of the labelling searches and of the fits' verification games.
+    pub start: NamedWeights,
+    /// Rounds after round 0.
+    pub rounds: u32,
+    /// Rounds over which the drawn stages grow from the endgame to the whole game.
+    pub growing_rounds: u32,
+    /// Positions in each round's set.
+    pub count: usize,
+    /// Positions drawn from each game at most.
+    pub per_game: usize,
+    /// Round 0 draws positions with at most this many empty cells and scores them exactly.
+    pub exact_empties: u32,
+    /// Depth of the labelling search of later rounds (exact from 4 more empty cells, at
+    /// most 14).
+    pub label_depth: u32,
+    /// The fit's regularisation (see [`PatternFitSettings::regularization`]).
+    pub regularization: f32,
+    /// Games of each verification match.
+    pub verify_games: u32,
+    /// Depth of the verification games (strong search).
+    pub verify_depth: u32,
+    /// Seed of everything random in the run.
+    pub seed: u64,
+}
+
+/// One finished round.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PatternRoundSummary {
+    /// Its number, from 0.
+    pub round: u32,
+    /// Its position set's file name in the run's folder, and the set's hash.
+    pub data: (String, String),
+    /// Its fit's file in the run's folder, with the content hash.
+    pub fit: PatternSource,
+    /// Positions fitted and held out (every round's sets so far).
+    pub positions: (usize, usize),
+    /// The fit's hold-out error in discs: root mean square, and mean absolute on the exact
+    /// scores if any were held out.
+    pub holdout: (f64, Option<f64>),
+    /// The fit's wins, draws and losses against the best player so far.
+    pub record: (u32, u32, u32),
+    /// Whether the fit became the best.
+    pub accepted: bool,
+}
+
+/// The whole state of a training run: what its checkpoint holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PatternRoundsState {
+    /// The run's settings.
+    pub settings: PatternRoundsSettings,
+    /// Every finished round, oldest first.
+    pub history: Vec<PatternRoundSummary>,
+}
+
+impl Checkpointed for PatternRoundsState {
+    const VERSION: u32 = 1;
+    const RUN: &'static str = "a pattern training run";
+
+    fn check(&self) -> Result<(), String> {
+        self.settings.validate()?;
+        if self.history.len() > self.settings.rounds as usize + 1 {
+            return Err(format!(
+                "{} rounds in the history of a run of {} after round 0",
+                self.history.len(),
+                self.settings.rounds
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl PatternRoundsState {
+    /// The best fit so far, if one has won its match.
+    pub fn best(&self) -> Option<&PatternRoundSummary> {
+        self.history.iter().rev().find(|round| round.accepted)
+    }
+
+    /// The evaluation that labels the next round: the best fit, or the newest before any
+    /// has won.
+    fn labeller(&self) -> Option<&PatternSource> {
+        (self.best().or(self.history.last())).map(|round| &round.fit)
+    }
+}
+
+impl PatternRoundsSettings {
+    /// Checks the settings.
+    pub fn validate(&self) -> Result<(), String> {
+        check_name(&self.name)?;
+        if self.game.rules != Rules::Classic {
+            return Err("pattern evaluations are trained on classic games".to_string());
+        }
+        check_range("rounds", u64::from(self.rounds), 0, MAX_ROUNDS)?;
+        let growing = u64::from(self.growing_rounds);
+        check_range("growing rounds", growing, 1, MAX_ROUNDS)?;
+        let full = u64::from(self.full_empties());
+        check_range("exact empties", u64::from(self.exact_empties), 1, full)?;
+        check_depth("label depth", self.label_depth)?;
+        if !(self.regularization.is_finite() && self.regularization >= 0.0) {
+            return Err(format!(
+                "regularization {}: give a number ≥ 0",
+                self.regularization
+            ));
+        }
+        self.positions(0, None).validate()?;
+        let start = self.start.preset().map_err(|e| e.to_string())?;
+        self.duel(0, start.clone(), start).validate()
+    }
+
+    /// Empty cells at the start of a game.
+    fn full_empties(&self) -> u32 {
+        let shape = self.game.shape;
+        (shape.cells() - (1 << shape.dims())) as u32
+    }
+
+    /// The most empty cells of the positions `round` draws (`None`: every stage).
+    pub fn stages(&self, round: u32) -> Option<u32> {
+        if round == 0 {
+            return Some(self.exact_empties);
+        }
+        let (exact, full) = (self.exact_empties, self.full_empties());
+        let grown = exact + (full - exact) * round / self.growing_rounds;
+        (grown < full).then_some(grown)
+    }
+
+    /// The phase edges of `round`'s fit: a phase every third or so of the empty cells, up
+    /// to the round's stages.
+    pub fn edges(&self, round: u32) -> Vec<u32> {
+        let most = self.stages(round).unwrap_or(self.full_empties());
+        let mut edges = Vec::new();
+        let mut edge = 6;
+        while edge < most {
+            edges.push(edge);
+            edge = (edge + 4).max((edge * 27).div_ceil(20));
+        }
+        edges
+    }
+
+    /// The position set of `round`, labelled by `labeller` after round 0.
+    fn positions(&self, round: u32, labeller: Option<&PatternSource>) -> PositionSetSettings {
+        let label = match labeller {
+            Some(patterns) if round > 0 => LabelSettings {
+                depth: self.label_depth,
+                exact_empties: (self.label_depth + 4).min(14),
+                labeller: self.start.clone(),
+                patterns: Some(patterns.clone()),
+            },
+            _ => LabelSettings {
+                depth: 1,
+                exact_empties: self.exact_empties,
+                labeller: self.start.clone(),
+                patterns: None,
+            },
+        };
+        PositionSetSettings {
+            game: self.game,
+            players: self.players.clone(),
+            count: self.count,
+            per_game: self.per_game,
+            max_empties: self.stages(round),
+            seed: self.seed.wrapping_add(u64::from(round) * 1_000_003),
+            label: Some(label),
+        }
+    }
+
+    /// The verification match of `round`: `candidate` against `best`.
+    fn duel(&self, round: u32, candidate: Preset, best: Preset) -> DuelSettings {
+        DuelSettings {
+            first: candidate,
+            second: best,
+            games: self.verify_games,
+            game: GameSettings {
+                depth: self.verify_depth,
+                search: SearchKind::Strong,
+                time_per_move: None,
+                ..self.game
+            },
+            seed: self
+                .seed
+                .wrapping_add(VERIFICATION_SEEDS + u64::from(round)),
+            early_stop: None,
+        }
+    }
+
+    /// The player of a fit: the start's weights, evaluating by the fit's patterns.
+    fn player(&self, name: String, patterns: LoadedPatterns) -> Preset {
+        Preset {
+            name,
+            description: format!(
+                "Patterns trained by reversi3d train-patterns ({})",
+                self.name
+            ),
+            weights: self.start.weights,
+            patterns: vec![patterns],
+        }
+    }
+}
+
+/// What a training run reports as it goes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PatternRoundsEvent {
+    /// A round begins (from 0).
+    Round(u32),
+    /// Its position set grows.
+    Positions(GenerationProgress),
+    /// Its fit took an iteration.
+    Epoch(PatternEpoch),
+    /// Its verification match goes on: the fit's results so far, of so many games.
+    Match(MatchResult, u32),
+    /// A round ended; the state is checkpointed.
+    Finished(Box<PatternRoundsState>),
+}
+
+/// A training run in its folder.
+pub struct PatternTraining {
+    folder: PathBuf,
+    state: PatternRoundsState,
+}
+
+impl PatternTraining {
+    /// Starts a run in `folder` (which must not hold one already).
+    pub fn start(folder: &Path, settings: PatternRoundsSettings) -> Result<Self, RunError> {
+        settings.validate().map_err(RunError::Settings)?;
+        if folder.join(CHECKPOINT_FILE).exists() {
+            return Err(RunError::Settings(format!(
+                "{} holds a run already: resume it or choose another folder",
+                folder.display()
+            )));
+        }
+        std::fs::create_dir_all(folder).map_err(|e| FileError::new(folder, e.to_string()))?;
+        let state = PatternRoundsState {
+            settings,
+            history: Vec::new(),
+        };
+        save_checkpoint(folder, &state)?;
+        Self::resume(folder)
+    }
+
+    /// Resumes the run checkpointed in `folder`.
+    pub fn resume(folder: &Path) -> Result<Self, RunError> {
+        // The fits are recorded by path: an absolute one keeps them found from any folder.
+        let folder = folder
+            .canonicalize()
+            .map_err(|e| FileError::new(folder, e.to_string()))?;
+        Ok(PatternTraining {
+            state: load_checkpoint(&folder)?,
+            folder,
+        })
+    }
+
+    /// The state after the last finished round.
+    pub fn state(&self) -> &PatternRoundsState {
+        &self.state
+    }
+
+    /// The run's folder.
+    pub fn folder(&self) -> &Path {
+        &self.folder
+    }
+
+    /// Plays the remaining rounds on the current rayon pool; a cancelled round is dropped
+    /// (its position set stays, to be continued).
+    pub fn run(
+        &mut self,
+        cancel: &AtomicBool,
+        on_event: &(dyn Fn(PatternRoundsEvent) + Sync),
+    ) -> Result<(), RunError> {
+        while self.state.history.len() <= self.state.settings.rounds as usize {
+            let round = self.state.history.len() as u32;
+            on_event(PatternRoundsEvent::Round(round));
+            let Some(summary) = self.play_round(round, cancel, on_event)? else {
+                return Ok(());
+            };
+            self.state.history.push(summary);
+            save_checkpoint(&self.folder, &self.state)?;
+            on_event(PatternRoundsEvent::Finished(Box::new(self.state.clone())));
+        }
+        Ok(())
+    }
+
+    /// One round; `None` when cancelled.
+    fn play_round(
+        &self,
+        round: u32,
+        cancel: &AtomicBool,
+        on_event: &(dyn Fn(PatternRoundsEvent) + Sync),
+    ) -> Result<Option<PatternRoundSummary>, RunError> {
+        let settings = &self.state.settings;
+        let positions = settings.positions(round, self.state.labeller());
+        let data_name = format!("round-{round}.positions");
+        let Some(set) = complete_set(&self.folder.join(&data_name), &positions, cancel, &|p| {
+            on_event(PatternRoundsEvent::Positions(*p))
+        })?
+        else {
+            return Ok(None);
+        };
+        let mut sets = self.earlier_sets()?;
+        let hash = set.hash.clone();
+        sets.push(set);
+        let fit_settings = PatternFitSettings {
+            edges: settings.edges(round),
+            max_epochs: FIT_ITERATIONS.0,
+            patience: FIT_ITERATIONS.1,
+            regularization: settings.regularization,
+        };
+        let all: Vec<_> = sets.iter().flat_map(targets).collect();
+        let fit = fit_patterns(settings.game.shape, &all, &fit_settings, cancel, &mut |e| {
+            on_event(PatternRoundsEvent::Epoch(*e))
+        })
+        .map_err(|e| RunError::Settings(format!("round {round}: {e}")))?;
+        if fit.cancelled {
+            return Ok(None);
+        }
+        let fit_path = self.folder.join(format!("round-{round}.bin"));
+        write_atomically(&fit_path, fit.evaluation.to_bytes())?;
+        let loaded = LoadedPatterns::read(&fit_path, settings.game.shape)?;
+        let candidate = settings.player(format!("{}-r{round}", settings.name), loaded.clone());
+        let duel = settings.duel(round, candidate, self.best_player()?);
+        let games = duel.games;
+        let Some(verdict) = run_duel(&duel, cancel, &|so_far| {
+            on_event(PatternRoundsEvent::Match(*so_far, games))
+        }) else {
+            return Ok(None);
+        };
+        let record = verdict.result.record;
+        Ok(Some(PatternRoundSummary {
+            round,
+            data: (data_name, hash),
+            fit: loaded.source,
+            positions: fit.positions,
+            holdout: (fit.rounded_holdout.0, fit.exact_holdout.map(|(_, mae)| mae)),
+            record: (record.wins, record.draws, record.losses),
+            accepted: record.net() > 0,
+        }))
+    }
+
+    /// The position sets of the finished rounds, each checked against its recorded hash.
+    fn earlier_sets(&self) -> Result<Vec<PositionSet>, RunError> {
+        let mut sets = Vec::new();
+        for round in &self.state.history {
+            let (name, hash) = &round.data;
+            let path = self.folder.join(name);
+            let set = super::position_set::read_position_set(&path)?;
+            if set.hash != *hash {
+                return Err(RunError::File(FileError::new(
+                    &path,
+                    format!(
+                        "the set changed: its hash is {}, round {} used {hash}",
+                        set.hash, round.round
+                    ),
+                )));
+            }
+            sets.push(set);
+        }
+        Ok(sets)
+    }
+
+    /// The best player so far: the best fit's, or the start player.
+    fn best_player(&self) -> Result<Preset, RunError> {
+        let settings = &self.state.settings;
+        Ok(match self.state.best() {
+            Some(best) => {
+                let name = format!("{}-r{}", settings.name, best.round);
+                settings.player(name, best.fit.load(settings.game.shape)?)
+            }
+            None => settings.start.preset()?,
+        })
+    }
+}

@@ -1,0 +1,195 @@
+//! Training a pattern evaluation in rounds: stages that grow from the endgame, labels by the
+//! right fit, a run that resumes to the same end wherever it was stopped, and checkpoints
+//! that are checked when read.
+
+mod common;
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use common::with_workers;
+use engine::Rules;
+use lab::ai::SearchKind;
+use lab::ai::checkpoint::{load_checkpoint, save_checkpoint};
+use lab::ai::selfplay::GameSettings;
+use lab::players::preset::built_in_named;
+use lab::tune::pattern_rounds::{
+    PatternRoundsEvent, PatternRoundsSettings, PatternRoundsState, PatternTraining,
+};
+use lab::tune::position_record::Label;
+use lab::tune::position_set::{NamedWeights, read_position_set};
+
+fn named(name: &str) -> NamedWeights {
+    NamedWeights {
+        name: name.to_string(),
+        weights: built_in_named(name).unwrap().weights,
+        patterns: Vec::new(),
+    }
+}
+
+/// A small run on 6×6: 300 positions a round, round 0 at ≤ 8 empties, every stage from
+/// round 2.
+fn settings() -> PatternRoundsSettings {
+    PatternRoundsSettings {
+        name: "Trained".to_string(),
+        game: GameSettings {
+            shape: "6x6".parse().unwrap(),
+            rules: Rules::Classic,
+            depth: 1,
+            search: SearchKind::Classic,
+            opening_plies: 4,
+            time_per_move: None,
+        },
+        players: vec![named("Arwen"), named("Jolly")],
+        start: named("Hamfast"),
+        rounds: 2,
+        growing_rounds: 2,
+        count: 300,
+        per_game: 6,
+        exact_empties: 8,
+        label_depth: 2,
+        regularization: 100.0,
+        verify_games: 8,
+        verify_depth: 1,
+        seed: 9,
+    }
+}
+
+/// Runs the training in `folder` (starting it when new) until `stop` says so.
+fn train_until(
+    folder: &Path,
+    stop: impl Fn(&PatternRoundsEvent) -> bool + Sync,
+) -> PatternRoundsState {
+    let mut run = if folder.join("checkpoint.ron").exists() {
+        PatternTraining::resume(folder).unwrap()
+    } else {
+        PatternTraining::start(folder, settings()).unwrap()
+    };
+    let cancel = AtomicBool::new(false);
+    with_workers(2, || {
+        run.run(&cancel, &|event| {
+            if stop(&event) {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        })
+        .unwrap()
+    });
+    run.state().clone()
+}
+
+#[test]
+fn the_stages_grow_from_the_endgame_and_each_fit_has_phases_up_to_its_stages() {
+    let settings = settings();
+    assert_eq!(settings.stages(0), Some(8));
+    assert_eq!(
+        settings.stages(1),
+        Some(20),
+        "halfway from 8 to the 32 of 6×6"
+    );
+    assert_eq!(settings.stages(2), None, "every stage");
+    assert_eq!(settings.stages(3), None);
+    assert_eq!(settings.edges(0), vec![6]);
+    assert_eq!(settings.edges(1), vec![6, 10, 14, 19]);
+    assert_eq!(settings.edges(2), vec![6, 10, 14, 19, 26]);
+}
+
+#[test]
+fn a_training_run_stopped_anywhere_resumes_to_the_same_end_and_labels_by_the_right_fit() {
+    let whole = tempfile::tempdir().unwrap();
+    let uninterrupted = train_until(whole.path(), |_| false);
+    assert_eq!(uninterrupted.history.len(), 3);
+    let parts = tempfile::tempdir().unwrap();
+    // Stopped while making round 1's set, then in round 2's fit.
+    let first = train_until(parts.path(), |event| {
+        matches!(event, PatternRoundsEvent::Positions(p) if p.records >= 100)
+            && parts.path().join("round-1.positions").exists()
+    });
+    assert_eq!(first.history.len(), 1);
+    let second = train_until(parts.path(), |event| {
+        matches!(event, PatternRoundsEvent::Epoch(e) if e.number >= 3)
+            && parts.path().join("round-2.positions").exists()
+    });
+    assert_eq!(second.history.len(), 2);
+    let resumed = train_until(parts.path(), |_| false);
+    // The labelling fits are recorded by their paths in each folder (and so are in the
+    // sets' settings and hashes); everything else is the same.
+    let without_paths = |state: &PatternRoundsState| -> Vec<_> {
+        (state.history.iter())
+            .map(|r| (r.fit.hash.clone(), r.positions, r.record, r.accepted))
+            .collect()
+    };
+    assert_eq!(without_paths(&resumed), without_paths(&uninterrupted));
+    for round in 0..=2 {
+        let set = |folder: &Path| {
+            let text = std::fs::read_to_string(folder.join(format!("round-{round}.positions")));
+            text.unwrap().lines().skip(2).collect::<Vec<_>>().join("\n")
+        };
+        assert_eq!(set(whole.path()), set(parts.path()), "round {round}");
+    }
+    // Round 0 is scored exactly at ≤ 8 empties; each later round is labelled by the best fit
+    // before it, or the newest while none has won.
+    let history = &uninterrupted.history;
+    for round in history {
+        let set = read_position_set(&whole.path().join(&round.data.0)).unwrap();
+        let label = set.settings.label.clone().unwrap();
+        if round.round == 0 {
+            assert!(label.patterns.is_none());
+            for sample in &set.samples {
+                let discs: u32 = sample.discs.iter().flatten().map(|w| w.count_ones()).sum();
+                assert!(36 - discs <= 8, "{} empty cells", 36 - discs);
+                assert!(matches!(sample.label, Some(Label::Exact(_))));
+            }
+            continue;
+        }
+        let earlier = &history[..round.round as usize];
+        let labeller = (earlier.iter().rev().find(|r| r.accepted))
+            .or(earlier.last())
+            .unwrap();
+        assert_eq!(label.patterns.unwrap().hash, labeller.fit.hash);
+    }
+    // A folder that holds a run is not started over.
+    assert!(PatternTraining::start(whole.path(), settings()).is_err());
+}
+
+#[test]
+fn a_training_checkpoint_with_absurd_values_is_refused_with_the_file_and_the_problem() {
+    let folder = tempfile::tempdir().unwrap();
+    let good = PatternRoundsState {
+        settings: settings(),
+        history: Vec::new(),
+    };
+    save_checkpoint(folder.path(), &good).unwrap();
+    assert_eq!(
+        load_checkpoint::<PatternRoundsState>(folder.path()).unwrap(),
+        good
+    );
+    type Edit = fn(&mut PatternRoundsState);
+    let edits: [(Edit, &str); 5] = [
+        (|s| s.settings.rounds = 5000, "rounds 5000 is out of bounds"),
+        (
+            |s| s.settings.exact_empties = 40,
+            "exact empties 40 is out of bounds",
+        ),
+        (|s| s.settings.growing_rounds = 0, "growing rounds 0"),
+        (
+            |s| s.settings.regularization = f32::NAN,
+            "regularization NaN",
+        ),
+        (
+            |s| s.settings.name = "../evil".into(),
+            "'../evil' may only hold",
+        ),
+    ];
+    for (edit, expected) in edits {
+        let mut state = good.clone();
+        edit(&mut state);
+        save_checkpoint(folder.path(), &state).unwrap();
+        let message = load_checkpoint::<PatternRoundsState>(folder.path())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains("checkpoint.ron") && message.contains(expected),
+            "{message}"
+        );
+    }
+}

@@ -1,0 +1,244 @@
+//! `reversi3d train-patterns --board B --dir DIR`: trains a board's pattern evaluation in
+//! bootstrapping rounds (exact endgame scores, then searches by the best fit over ever
+//! earlier stages, each fit verified in a match), checkpointed after every round;
+//! `train-patterns --resume DIR` continues a stopped run.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use anyhow::Context;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::interrupt::interrupt_flag;
+use super::setup::{find_player, players_or_all};
+use engine::Shape;
+use engine::search::SearchKind;
+use lab::ai::PresetLibrary;
+use lab::ai::selfplay::GameSettings;
+use lab::tune::pattern_rounds::{
+    PatternRoundsEvent, PatternRoundsSettings, PatternRoundsState, PatternTraining,
+};
+use lab::tune::position_set::NamedWeights;
+
+/// Arguments of `reversi3d train-patterns`.
+#[derive(Args, Debug)]
+pub struct TrainPatternsArgs {
+    /// The run's folder: each round's position set (`round-K.positions`) and fit
+    /// (`round-K.bin`), and the checkpoint.
+    #[arg(long, required_unless_present = "resume")]
+    dir: Option<PathBuf>,
+    /// Continue the run in this folder (the other options except --threads are ignored).
+    #[arg(long, conflicts_with = "dir")]
+    resume: Option<PathBuf>,
+    /// Board: NxN (2D, N even 4–16) or NxNxN (3D, N even 4–10).
+    #[arg(long, default_value = "6x6x6")]
+    board: Shape,
+    /// The evaluation's name (its fits play as NAME-rK).
+    #[arg(long, default_value = "Patterns")]
+    name: String,
+    /// Rounds after round 0 (the exact endgame round).
+    #[arg(long, default_value_t = 3)]
+    rounds: u32,
+    /// Rounds over which the stages drawn grow from the endgame to the whole game.
+    #[arg(long, default_value_t = 3)]
+    growing_rounds: u32,
+    /// Positions in each round's set.
+    #[arg(long, default_value_t = 60_000)]
+    count: usize,
+    /// Positions drawn from each game at most.
+    #[arg(long, default_value_t = 6)]
+    per_game: usize,
+    /// Round 0: positions with at most this many empty cells, scored exactly.
+    #[arg(long, default_value_t = 14)]
+    exact_empties: u32,
+    /// Later rounds: the labelling search's depth (by the best fit; exact from 4 more empty
+    /// cells, at most 14).
+    #[arg(long, default_value_t = 4)]
+    label_depth: u32,
+    /// How strongly rarely seen pattern contents are kept near zero.
+    #[arg(long, default_value_t = 100.0)]
+    regularization: f32,
+    /// The player every fit must beat until one has; its weights also order shallow nodes.
+    #[arg(long, default_value = "Hamfast")]
+    start: String,
+    /// Who plays the position sets' games (comma-separated; default: every nine-weight
+    /// player).
+    #[arg(long, value_delimiter = ',')]
+    players: Vec<String>,
+    /// Games of each verification match (even).
+    #[arg(long, default_value_t = 200)]
+    verify_games: u32,
+    /// Depth of the verification games (strong search).
+    #[arg(long, default_value_t = 4)]
+    verify_depth: u32,
+    /// The seed of the whole run.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+/// Starts or resumes a run and prints every round.
+pub fn run(args: &TrainPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let mut run = match (&args.resume, &args.dir) {
+        (Some(folder), _) => PatternTraining::resume(folder)?,
+        (None, Some(folder)) => PatternTraining::start(folder, settings_of(args)?)?,
+        (None, None) => unreachable!("clap asks for --dir or --resume"),
+    };
+    describe(run.state(), &run, out)?;
+    let bar = ProgressBar::new(1).with_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}  [{elapsed_precise}]")
+            .expect("a valid template"),
+    );
+    let out = Mutex::new(out);
+    let pool = super::thread_pool(args.threads)?;
+    let result = pool.install(|| run.run(interrupt_flag(), &|event| show(&event, &bar, &out)));
+    bar.finish_and_clear();
+    result?;
+    let out = out.into_inner().expect("never poisoned");
+    let state = run.state();
+    if state.history.len() <= state.settings.rounds as usize {
+        writeln!(
+            out,
+            "stopped in round {}: continue with reversi3d train-patterns --resume {}",
+            state.history.len(),
+            run.folder().display()
+        )?;
+        return Ok(());
+    }
+    match state.best() {
+        Some(best) => writeln!(out, "done: the best fit is {}", best.fit.path.display())?,
+        None => writeln!(
+            out,
+            "done: no fit beat {}; the newest is {}",
+            state.settings.start.name,
+            (state.history.last()).map_or(String::new(), |r| r.fit.path.display().to_string())
+        )?,
+    }
+    Ok(())
+}
+
+/// The run's settings from the arguments.
+fn settings_of(args: &TrainPatternsArgs) -> anyhow::Result<PatternRoundsSettings> {
+    let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
+    let mut players = players_or_all(&library, &args.players).context("--players")?;
+    if args.players.is_empty() {
+        players.retain(|p| p.patterns.is_empty());
+    }
+    let start = NamedWeights::from(&find_player(&library, &args.start)?);
+    let settings = PatternRoundsSettings {
+        name: args.name.clone(),
+        game: GameSettings {
+            shape: args.board,
+            rules: engine::Rules::Classic,
+            depth: 1,
+            search: SearchKind::Classic,
+            opening_plies: 4,
+            time_per_move: None,
+        },
+        players: players.iter().map(NamedWeights::from).collect(),
+        start: start
+            .nine_weights_only()
+            .map_err(anyhow::Error::msg)
+            .context("--start")?,
+        rounds: args.rounds,
+        growing_rounds: args.growing_rounds,
+        count: args.count,
+        per_game: args.per_game,
+        exact_empties: args.exact_empties,
+        label_depth: args.label_depth,
+        regularization: args.regularization,
+        verify_games: args.verify_games,
+        verify_depth: args.verify_depth,
+        seed: args.seed,
+    };
+    settings.validate().map_err(anyhow::Error::msg)?;
+    Ok(settings)
+}
+
+/// One line on the run, and one on each finished round.
+fn describe(
+    state: &PatternRoundsState,
+    run: &PatternTraining,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<()> {
+    let s = &state.settings;
+    writeln!(
+        out,
+        "training {} patterns ({}) in {}: round 0 scores {} positions with ≤ {} empties \
+         exactly; {} more rounds of {} positions labelled at depth {}, every stage from round \
+         {}; each fit plays {} games at depth {} against the best so far (first {}); seed {}",
+        s.game.shape,
+        s.name,
+        run.folder().display(),
+        s.count,
+        s.exact_empties,
+        s.rounds,
+        s.count,
+        s.label_depth,
+        s.growing_rounds,
+        s.verify_games,
+        s.verify_depth,
+        s.start.name,
+        s.seed
+    )?;
+    for round in &state.history {
+        writeln!(out, "{}", round_line(round))?;
+    }
+    Ok(())
+}
+
+/// A finished round in one line.
+fn round_line(round: &lab::tune::pattern_rounds::PatternRoundSummary) -> String {
+    let (wins, draws, losses) = round.record;
+    let exact = round.holdout.1.map_or(String::new(), |mae| {
+        format!(", exact {mae:.2} mean absolute")
+    });
+    format!(
+        "round {}: {} positions fitted, held out {:.2} discs rms{exact}; {wins}-{draws}-{losses} \
+         against the best: {} ({})",
+        round.round,
+        round.positions.0,
+        round.holdout.0,
+        if round.accepted {
+            "accepted"
+        } else {
+            "rejected"
+        },
+        round.fit.path.display()
+    )
+}
+
+/// Shows an event: progress on the bar, a line per finished round.
+fn show(event: &PatternRoundsEvent, bar: &ProgressBar, out: &Mutex<&mut (dyn Write + Send)>) {
+    match event {
+        PatternRoundsEvent::Round(round) => {
+            bar.set_position(0);
+            bar.set_message(format!("round {round}: positions"));
+        }
+        PatternRoundsEvent::Positions(progress) => {
+            bar.set_length(progress.count as u64);
+            bar.set_position(progress.records as u64);
+        }
+        PatternRoundsEvent::Epoch(epoch) => {
+            bar.set_message(format!(
+                "fit iteration {}: {:.3} discs held out",
+                epoch.number, epoch.holdout
+            ));
+        }
+        PatternRoundsEvent::Match(so_far, games) => {
+            bar.set_length(u64::from(*games));
+            bar.set_position(u64::from(so_far.games()));
+            bar.set_message(format!("verification {}", so_far.record.with_score()));
+        }
+        PatternRoundsEvent::Finished(state) => {
+            if let Some(round) = state.history.last() {
+                let mut out = out.lock().expect("never poisoned");
+                let _ = bar.suspend(|| writeln!(out, "{}", round_line(round)));
+            }
+        }
+    }
+}
