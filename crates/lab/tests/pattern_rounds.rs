@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use common::with_workers;
 use engine::Rules;
+use lab::ai::Preset;
 use lab::ai::SearchKind;
 use lab::ai::checkpoint::{load_checkpoint, save_checkpoint};
 use lab::ai::selfplay::GameSettings;
@@ -149,6 +150,32 @@ fn a_training_run_stopped_anywhere_resumes_to_the_same_end_and_labels_by_the_rig
     }
     // A folder that holds a run is not started over.
     assert!(PatternTraining::start(whole.path(), settings()).is_err());
+    accepted_fits_are_players(whole.path(), &uninterrupted);
+}
+
+/// Each accepted fit has its preset in the run's folder, which evaluates by the fit and
+/// takes the fit along when saved elsewhere.
+fn accepted_fits_are_players(folder: &Path, state: &PatternRoundsState) {
+    let accepted: Vec<_> = state.history.iter().filter(|r| r.accepted).collect();
+    assert!(!accepted.is_empty(), "seed 9 accepts round 1");
+    for round in &state.history {
+        let file = round.preset_file(folder, "Trained");
+        assert_eq!(file.exists(), round.accepted, "{}", file.display());
+    }
+    let round = accepted[0];
+    let player = Preset::load(&round.preset_file(folder, "Trained")).unwrap();
+    assert_eq!(player.patterns[0].source.hash, round.fit.hash);
+    let elsewhere = tempfile::tempdir().unwrap();
+    let copy = elsewhere.path().join("copy.ron");
+    player.save(&copy).unwrap();
+    let fit_name = round.fit.path.file_name().unwrap();
+    assert!(elsewhere.path().join(fit_name).exists());
+    let copied = Preset::load(&copy).unwrap();
+    assert_eq!(copied.patterns[0].source.hash, round.fit.hash);
+    // A different pattern file of that name is kept, and the preset refused.
+    std::fs::copy(folder.join("round-0.bin"), elsewhere.path().join(fit_name)).unwrap();
+    let refused = player.save(&copy).unwrap_err().to_string();
+    assert!(refused.contains("a different pattern file"), "{refused}");
 }
 
 #[test]

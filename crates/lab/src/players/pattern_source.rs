@@ -8,7 +8,7 @@ use std::sync::{Arc, LazyLock};
 use serde::{Deserialize, Serialize};
 
 use crate::files::short_hash;
-use crate::files::{FileError, read_bytes_up_to};
+use crate::files::{FileError, read_bytes_up_to, write_atomically};
 use engine::Shape;
 use engine::patterns::PatternEvaluation;
 
@@ -107,6 +107,30 @@ impl LoadedPatterns {
                 .collect()
         });
         &READ
+    }
+
+    /// Writes the file into `folder` under its file name, unless it is shipped or the same
+    /// file is there already; a different file of that name there is refused, not replaced.
+    pub fn place_in(&self, folder: &Path) -> Result<(), FileError> {
+        let name = self.source.path.file_name().unwrap_or_default();
+        if (name.to_str()).is_some_and(|name| Self::shipped(name).is_some()) {
+            return Ok(());
+        }
+        let target = folder.join(name);
+        if !target.exists() {
+            return write_atomically(&target, self.evaluation.to_bytes());
+        }
+        let there = Self::read_any(&target)?;
+        if there.evaluation.to_bytes() == self.evaluation.to_bytes() {
+            return Ok(());
+        }
+        Err(FileError::new(
+            &target,
+            format!(
+                "a different pattern file of that name is there (content {}, not {}):                  rename one of them",
+                there.source.hash, self.source.hash
+            ),
+        ))
     }
 
     /// The evaluation in `bytes`, read from `path`.

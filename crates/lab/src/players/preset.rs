@@ -305,8 +305,13 @@ impl Preset {
             .map_err(|problem| FileError::new(path, problem))
     }
 
-    /// Writes the preset to `path` atomically.
+    /// Writes the preset to `path` atomically, with its pattern files beside it (those not
+    /// shipped and not there already), since the preset names them by file name alone.
     pub fn save(&self, path: &Path) -> Result<(), FileError> {
+        let folder = path.parent().unwrap_or(Path::new(""));
+        for patterns in &self.patterns {
+            patterns.place_in(folder)?;
+        }
         write_atomically(path, self.to_ron())
     }
 

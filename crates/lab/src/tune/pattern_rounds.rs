@@ -89,6 +89,26 @@ pub struct PatternRoundSummary {
     pub accepted: bool,
 }
 
+/// The name of round `round`'s fit in a run named `name`.
+fn fit_name(name: &str, round: u32) -> String {
+    format!("{name}-r{round}")
+}
+
+impl PatternRoundSummary {
+    /// The name its fit plays under in a run named `name`.
+    pub fn player_name(&self, name: &str) -> String {
+        fit_name(name, self.round)
+    }
+
+    /// The preset file of its player in the run's `folder` (written once the fit has won its
+    /// match).
+    pub fn preset_file(&self, folder: &Path, name: &str) -> PathBuf {
+        folder.join(crate::players::preset::file_name_of(
+            &self.player_name(name),
+        ))
+    }
+}
+
 /// The whole state of a training run: what its checkpoint holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PatternRoundsState {
@@ -316,6 +336,9 @@ impl PatternTraining {
             let Some(summary) = self.play_round(round, cancel, on_event)? else {
                 return Ok(());
             };
+            if summary.accepted {
+                self.export(&summary)?;
+            }
             self.state.history.push(summary);
             save_checkpoint(&self.folder, &self.state)?;
             on_event(PatternRoundsEvent::Finished(Box::new(self.state.clone())));
@@ -359,7 +382,7 @@ impl PatternTraining {
         let fit_path = self.folder.join(format!("round-{round}.bin"));
         write_atomically(&fit_path, fit.evaluation.to_bytes())?;
         let loaded = LoadedPatterns::read(&fit_path, settings.game.shape)?;
-        let candidate = settings.player(format!("{}-r{round}", settings.name), loaded.clone());
+        let candidate = settings.player(fit_name(&settings.name, round), loaded.clone());
         let duel = settings.duel(round, candidate, self.best_player()?);
         let games = duel.games;
         let Some(verdict) = run_duel(&duel, cancel, &|so_far| {
@@ -377,6 +400,28 @@ impl PatternTraining {
             record: (record.wins, record.draws, record.losses),
             accepted: record.net() > 0,
         }))
+    }
+
+    /// Writes an accepted fit's player as a preset beside its fit, with its provenance.
+    fn export(&self, round: &PatternRoundSummary) -> Result<(), RunError> {
+        let settings = &self.state.settings;
+        let (wins, draws, losses) = round.record;
+        let mut player = settings.player(
+            round.player_name(&settings.name),
+            round.fit.load(settings.game.shape)?,
+        );
+        player.description = format!(
+            "Patterns of {} trained by reversi3d train-patterns: round {} on {} rounds' sets              ({} positions, held out {:.2} discs rms), {wins}-{draws}-{losses} against {};              the nine weights of {} elsewhere.",
+            settings.game.shape,
+            round.round,
+            round.round + 1,
+            round.positions.0,
+            round.holdout.0,
+            self.best_player()?.name,
+            settings.start.name,
+        );
+        player.save(&round.preset_file(&self.folder, &settings.name))?;
+        Ok(())
     }
 
     /// The position sets of the finished rounds, each checked against its recorded hash.
@@ -404,10 +449,10 @@ impl PatternTraining {
     fn best_player(&self) -> Result<Preset, RunError> {
         let settings = &self.state.settings;
         Ok(match self.state.best() {
-            Some(best) => {
-                let name = format!("{}-r{}", settings.name, best.round);
-                settings.player(name, best.fit.load(settings.game.shape)?)
-            }
+            Some(best) => settings.player(
+                best.player_name(&settings.name),
+                best.fit.load(settings.game.shape)?,
+            ),
             None => settings.start.preset()?,
         })
     }
