@@ -70,3 +70,65 @@ fn a_tuning_run_from_the_panel_shows_its_rounds_and_its_best_player_can_be_used(
         );
     }
 }
+
+#[test]
+fn a_pattern_training_run_from_the_panel_shows_its_errors_in_discs_and_its_best_fit_can_be_used() {
+    use reversi3d::app::TuneMode;
+    let mut settings = settings("6x6", Seat::human(), Seat::human());
+    settings.weights_player = "Jolly".to_string();
+    settings.tune.mode = TuneMode::Patterns;
+    let form = &mut settings.train_patterns;
+    form.board = "6x6".parse().unwrap();
+    form.rounds = 2;
+    form.growing_rounds = 2;
+    form.count = 300;
+    form.exact_empties = 8;
+    form.label_depth = 2;
+    form.verify_games = 8;
+    form.verify_depth = 1;
+    form.workers = 2;
+    form.seed = 5;
+    let (mut harness, folder) = workspace(settings);
+    harness.step();
+    harness.get_by_label("Tune").click();
+    harness.step();
+    harness.step();
+    harness.get_by_label("Start").click();
+    step_until(&mut harness, |app| {
+        let training = app.session().pattern_training();
+        !training.is_running() && training.view().is_some_and(|v| v.state.history.len() == 3)
+    });
+    let training = harness.state().session().pattern_training();
+    let view = training.view().unwrap();
+    assert_eq!(view.state.settings.start.name, "Jolly");
+    assert!(
+        (view.state.settings.players.iter()).all(|p| p.patterns.is_empty()),
+        "the position sets are played by the nine-weight players"
+    );
+    assert!(view.status.starts_with("finished"), "{}", view.status);
+    // The last round's fit (errors in discs) and match were shown as they went.
+    assert!(view.live.epochs.len() >= 2);
+    assert!(
+        view.live
+            .epochs
+            .iter()
+            .all(|e| e.holdout > 0.0 && e.holdout < 40.0)
+    );
+    assert_eq!(view.live.verification.len(), 8);
+    let best = view
+        .state
+        .best()
+        .expect("with seed 5 a fit beats Jolly")
+        .clone();
+    let name = best.player_name(&view.state.settings.name);
+    harness.get_by_label("Use as player").click();
+    harness.step();
+    let session = harness.state().session();
+    assert_eq!(session.settings.weights_player, name);
+    let player = session.weights_preset();
+    assert_eq!(player.patterns[0].source.hash, best.fit.hash);
+    // The preset went into the user's folder with its pattern file beside it.
+    let fit_file = best.fit.path.file_name().unwrap();
+    let presets = folder.path().join("presets");
+    assert!(presets.join(fit_file).exists(), "{}", presets.display());
+}

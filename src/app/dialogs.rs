@@ -26,6 +26,8 @@ pub enum FileTask {
     ResumeEvolution,
     /// Choose the folder of a tuning run to resume.
     ResumeTuning,
+    /// Choose the folder of a pattern training run to resume.
+    ResumePatternTraining,
 }
 
 impl FileTask {
@@ -39,13 +41,16 @@ impl FileTask {
             FileTask::ExportChampion => "Export the player",
             FileTask::ResumeEvolution => "Choose the folder of an evolution run",
             FileTask::ResumeTuning => "Choose the folder of a tuning run",
+            FileTask::ResumePatternTraining => "Choose the folder of a pattern training run",
         }
     }
 
     /// What the dialog chooses: a folder, a file to write or a file to read.
     fn choice(self) -> Choice {
         match self {
-            FileTask::ResumeEvolution | FileTask::ResumeTuning => Choice::Folder,
+            FileTask::ResumeEvolution
+            | FileTask::ResumeTuning
+            | FileTask::ResumePatternTraining => Choice::Folder,
             FileTask::ExportPreset
             | FileTask::SaveGame
             | FileTask::ExportTournament

@@ -4,15 +4,16 @@
 //! the generation in progress.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
 use super::contest_form::ContestForm;
-use super::run_desk::{RunDesk, RunView, short_name};
-use lab::ai::Preset;
+use super::run_desk::{CheckpointedRun, RunDesk, RunView, short_name};
 use lab::ai::checkpoint::load_checkpoint;
 use lab::ai::evolution::{Evolution, EvolutionEvent, EvolutionSettings, EvolutionState};
 use lab::ai::gsprt::Gsprt;
+use lab::ai::{Preset, RunError};
 use lab::files::time_stamp;
 
 /// What the Evolution panel sets up (the player is the Weights panel's player).
@@ -152,7 +153,7 @@ impl EvolutionDesk {
         folder: PathBuf,
         state: EvolutionState,
         wake: impl Fn() + Send + Sync + 'static,
-        open: impl FnOnce() -> Result<Evolution, lab::ai::RunError> + Send + 'static,
+        open: impl FnOnce() -> Result<Evolution, RunError> + Send + 'static,
     ) {
         form.folder = Some(folder.clone());
         let view = EvolutionView {
@@ -160,12 +161,17 @@ impl EvolutionDesk {
             state,
             status: "starting".to_string(),
         };
-        self.launch(view, form.contest.workers, wake, move |cancel, send| {
-            let mut evolution = open().map_err(|e| e.to_string())?;
-            evolution
-                .run(cancel, &|event| send(event.clone()))
-                .map_err(|e| e.to_string())
-        });
+        self.launch_run(view, form.contest.workers, wake, open);
+    }
+}
+
+impl CheckpointedRun<EvolutionEvent> for Evolution {
+    fn play(
+        &mut self,
+        cancel: &AtomicBool,
+        on_event: &(dyn Fn(EvolutionEvent) + Sync),
+    ) -> Result<(), RunError> {
+        self.run(cancel, &|event| on_event(event.clone()))
     }
 }
 

@@ -19,6 +19,7 @@ mod log;
 mod palette;
 mod pane;
 mod panels;
+mod pattern_desk;
 mod run_desk;
 mod series_desk;
 mod session;
@@ -44,13 +45,14 @@ pub use launch::{LaunchArgs, parse_seat};
 pub use layout::default_layout;
 pub use log::{Level, LogLine};
 pub use pane::Pane;
+pub use pattern_desk::{LivePatternRound, PatternDesk, PatternForm, PatternView};
 pub use series_desk::{Series, SeriesDesk, SeriesRequest};
 pub use session::{
     CopyKind, FrameTimes, MoveCost, MoveScoreRow, PendingImport, Preview, Session, Shown,
 };
 pub use settings::{GridMode, Seat, Settings};
 pub use tournament_desk::{LiveTournament, TournamentDesk, TournamentForm};
-pub use tune_desk::{LiveRound, MatchPoint, TuneDesk, TuneForm, TuneView};
+pub use tune_desk::{LiveRound, MatchPoint, TuneDesk, TuneForm, TuneMode, TuneView};
 
 use engine::Color;
 use engine::notation::Notation;

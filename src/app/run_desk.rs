@@ -18,6 +18,17 @@ pub trait RunView<E> {
     fn ended(&mut self, stopped: bool) -> String;
 }
 
+/// A checkpointed run (an evolution, a tuning or training run): it plays on from its
+/// checkpoint, reporting events, until it ends or is cancelled.
+pub trait CheckpointedRun<E> {
+    /// Plays the rest of the run.
+    fn play(
+        &mut self,
+        cancel: &AtomicBool,
+        on_event: &(dyn Fn(E) + Sync),
+    ) -> Result<(), lab::ai::RunError>;
+}
+
 /// A name's letters and digits, for the folders and players a run names after a player.
 pub fn short_name(name: &str) -> String {
     name.chars().filter(|c| c.is_alphanumeric()).collect()
@@ -56,6 +67,21 @@ impl<V: RunView<E>, E: Send + 'static> RunDesk<V, E> {
         self.run = None;
         self.run = Some(Background::start(workers, wake, work));
         self.view = Some(view);
+    }
+
+    /// Opens a checkpointed run with `open` (starting or resuming it) on `workers` engine
+    /// threads and plays it to its end, showing `view`.
+    pub fn launch_run<R: CheckpointedRun<E>>(
+        &mut self,
+        view: V,
+        workers: usize,
+        wake: impl Fn() + Send + Sync + 'static,
+        open: impl FnOnce() -> Result<R, lab::ai::RunError> + Send + 'static,
+    ) {
+        self.launch(view, workers, wake, move |cancel, send| {
+            let mut run = open().map_err(|e| e.to_string())?;
+            run.play(cancel, send).map_err(|e| e.to_string())
+        });
     }
 
     /// Asks the run to stop; it keeps what its checkpoint holds.

@@ -16,6 +16,7 @@ mod frames;
 mod game_files;
 mod judging;
 mod move_scores;
+mod pattern_training;
 mod presets;
 mod searches;
 mod solving;
@@ -36,6 +37,7 @@ use super::jobs::{EngineJob, Purpose};
 use super::judge_desk::JudgeDesk;
 use super::log::{Level, Log};
 use super::pane::Pane;
+use super::pattern_desk::PatternDesk;
 use super::settings::{Seat, Settings};
 use super::solve_desk::SolveDesk;
 use super::tournament_desk::TournamentDesk;
@@ -96,6 +98,8 @@ pub struct Session {
     tournament: TournamentDesk,
     evolution: EvolutionDesk,
     tuning: TuneDesk,
+    /// The pattern training run (the Tune panel's pattern mode).
+    pattern_training: PatternDesk,
     judge: JudgeDesk,
     solver: SolveDesk,
     champion_to_export: Option<std::path::PathBuf>,
@@ -126,6 +130,7 @@ impl Session {
         let here = game.setup_at(game.cursor());
         let evolution = EvolutionDesk::new(&settings.evolution);
         let tuning = TuneDesk::new(&settings.tune);
+        let pattern_training = PatternDesk::new(&settings.train_patterns);
         let mut session = Session {
             settings,
             roster,
@@ -156,6 +161,7 @@ impl Session {
             tournament: TournamentDesk::default(),
             evolution,
             tuning,
+            pattern_training,
             judge: JudgeDesk::default(),
             solver: SolveDesk::default(),
             champion_to_export: None,

@@ -139,6 +139,8 @@ pub struct Settings {
     pub judge: super::judge_form::JudgeForm,
     /// The Tune panel's set-up.
     pub tune: super::tune_desk::TuneForm,
+    /// The Tune panel's set-up in pattern mode.
+    pub train_patterns: super::pattern_desk::PatternForm,
 }
 
 impl Default for Settings {
@@ -180,6 +182,7 @@ impl Default for Settings {
             judge: Default::default(),
             evolution: Default::default(),
             tune: Default::default(),
+            train_patterns: Default::default(),
         }
     }
 }
@@ -219,6 +222,17 @@ impl Settings {
         self.tune.per_game = self.tune.per_game.clamp(1, 1000);
         self.tune.label_depth = self.tune.label_depth.min(engine::bounds::MAX_DEPTH);
         self.tune.rounds = self.tune.rounds.clamp(1, engine::bounds::MAX_ROUNDS as u32);
+        let train = &mut self.train_patterns;
+        train.rounds = train.rounds.min(engine::bounds::MAX_ROUNDS as u32);
+        train.growing_rounds = train
+            .growing_rounds
+            .clamp(1, engine::bounds::MAX_ROUNDS as u32);
+        train.count = train.count.clamp(100, 10_000_000);
+        train.exact_empties = train.exact_empties.clamp(1, train.full_empties());
+        train.label_depth = train.label_depth.clamp(1, engine::bounds::MAX_DEPTH);
+        train.verify_games = (train.verify_games.clamp(2, 10_000) / 2) * 2;
+        train.verify_depth = train.verify_depth.clamp(1, engine::bounds::MAX_DEPTH);
+        train.workers = train.workers.clamp(*workers.start(), *workers.end());
         for contest in [
             &mut self.tournament.contest,
             &mut self.evolution.contest,

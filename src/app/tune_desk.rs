@@ -4,15 +4,16 @@
 //! step, the verification match's running score.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
 use super::contest_form::ContestForm;
-use super::run_desk::{RunDesk, RunView, short_name};
-use lab::ai::Preset;
+use super::run_desk::{CheckpointedRun, RunDesk, RunView, short_name};
 use lab::ai::arena::MatchResult;
 use lab::ai::checkpoint::load_checkpoint;
 use lab::ai::crosstable::EloEstimate;
+use lab::ai::{Preset, RunError};
 use lab::files::time_stamp;
 use lab::tune::fit::{Iteration, Target};
 use lab::tune::generate::GenerationProgress;
@@ -43,6 +44,18 @@ pub struct TuneForm {
     pub contest: ContestForm,
     /// The folder of the last run started or resumed.
     pub folder: Option<PathBuf>,
+    /// What the panel tunes: the nine weights, or a board's pattern evaluation.
+    pub mode: TuneMode,
+}
+
+/// What the Tune panel tunes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TuneMode {
+    /// A player's nine weights.
+    #[default]
+    NineWeights,
+    /// A board's pattern evaluation, trained in rounds.
+    Patterns,
 }
 
 impl Default for TuneForm {
@@ -61,6 +74,7 @@ impl Default for TuneForm {
                 ..ContestForm::default()
             },
             folder: None,
+            mode: TuneMode::default(),
         }
     }
 }
@@ -198,7 +212,7 @@ impl TuneDesk {
         folder: PathBuf,
         state: RoundsState,
         wake: impl Fn() + Send + Sync + 'static,
-        open: impl FnOnce() -> Result<TuningRun, lab::ai::RunError> + Send + 'static,
+        open: impl FnOnce() -> Result<TuningRun, RunError> + Send + 'static,
     ) {
         form.folder = Some(folder.clone());
         let view = TuneView {
@@ -207,11 +221,7 @@ impl TuneDesk {
             live: LiveRound::default(),
             status: "starting".to_string(),
         };
-        self.launch(view, form.contest.workers, wake, move |cancel, send| {
-            let mut run = open().map_err(|e| e.to_string())?;
-            run.run(cancel, &|event| send(event))
-                .map_err(|e| e.to_string())
-        });
+        self.launch_run(view, form.contest.workers, wake, open);
     }
 
     /// The preset file of the run's best player, if a round has found one.
@@ -222,6 +232,16 @@ impl TuneDesk {
             let file = lab::players::preset::file_name_of(&view.state.best.name);
             view.folder.join(file)
         })
+    }
+}
+
+impl CheckpointedRun<RoundsEvent> for TuningRun {
+    fn play(
+        &mut self,
+        cancel: &AtomicBool,
+        on_event: &(dyn Fn(RoundsEvent) + Sync),
+    ) -> Result<(), RunError> {
+        self.run(cancel, on_event)
     }
 }
 
@@ -302,7 +322,8 @@ fn take_in(view: &mut TuneView, event: RoundsEvent) -> Option<String> {
     None
 }
 
-fn match_point(result: &MatchResult) -> MatchPoint {
+/// The running score of a match after `result`.
+pub fn match_point(result: &MatchResult) -> MatchPoint {
     MatchPoint {
         games: result.games(),
         score: result.record.score(),

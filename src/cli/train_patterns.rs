@@ -60,7 +60,8 @@ pub struct TrainPatternsArgs {
     /// How strongly rarely seen pattern contents are kept near zero.
     #[arg(long, default_value_t = 100.0)]
     regularization: f32,
-    /// The player every fit must beat until one has; its weights also order shallow nodes.
+    /// The player every fit must beat until one has (a pattern player too, e.g. Lobelia);
+    /// its nine weights also order shallow nodes.
     #[arg(long, default_value = "Hamfast")]
     start: String,
     /// Who plays the position sets' games (comma-separated; default: every nine-weight
@@ -140,10 +141,7 @@ fn settings_of(args: &TrainPatternsArgs) -> anyhow::Result<PatternRoundsSettings
             time_per_move: None,
         },
         players: players.iter().map(NamedWeights::from).collect(),
-        start: start
-            .nine_weights_only()
-            .map_err(anyhow::Error::msg)
-            .context("--start")?,
+        start,
         rounds: args.rounds,
         growing_rounds: args.growing_rounds,
         count: args.count,

@@ -14,18 +14,12 @@ const BOARDS: [&str; 8] = [
 /// Grid rows (inside an `egui::Grid` of two columns) for the game settings of `form`; `salt`
 /// tells the panels' controls apart.
 pub fn game_rows(ui: &mut egui::Ui, salt: &str, form: &mut ContestForm) {
-    ui.label("Board");
-    egui::ComboBox::from_id_salt((salt, "board"))
-        .selected_text(form.board.to_string())
-        .show_ui(ui, |ui| {
-            for name in BOARDS {
-                let shape: Shape = name.parse().expect("a listed board is valid");
-                ui.selectable_value(&mut form.board, shape, name);
-            }
-        })
-        .response
-        .on_hover_text("The board every game is played on");
-    ui.end_row();
+    board_row(
+        ui,
+        salt,
+        &mut form.board,
+        "The board every game is played on",
+    );
     ui.label("Rules");
     ui.horizontal(|ui| {
         ui.radio_value(&mut form.rules, Rules::Classic, "classic")
@@ -65,6 +59,22 @@ pub fn game_rows(ui: &mut egui::Ui, salt: &str, form: &mut ContestForm) {
     ui.label("Seed");
     ui.add(egui::DragValue::new(&mut form.seed))
         .on_hover_text("Every random choice comes from it: the same seed replays the same run");
+    ui.end_row();
+}
+
+/// A grid row choosing a board among those the runs offer.
+pub fn board_row(ui: &mut egui::Ui, salt: &str, board: &mut Shape, tip: &str) {
+    ui.label("Board");
+    egui::ComboBox::from_id_salt((salt, "board"))
+        .selected_text(board.to_string())
+        .show_ui(ui, |ui| {
+            for name in BOARDS {
+                let shape: Shape = name.parse().expect("a listed board is valid");
+                ui.selectable_value(board, shape, name);
+            }
+        })
+        .response
+        .on_hover_text(tip);
     ui.end_row();
 }
 

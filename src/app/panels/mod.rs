@@ -11,10 +11,12 @@ mod logs;
 mod moves;
 mod progress;
 mod review;
+mod run_charts;
 mod sections;
 mod solve;
 mod tournament;
 mod tune;
+mod tune_patterns;
 mod view3d;
 mod weights;
 

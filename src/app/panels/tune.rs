@@ -3,20 +3,25 @@
 //! step by step, the verification match's running score with its interval, the rounds so far,
 //! and the best player to use or export.
 
-use egui_plot::{Line, LineStyle, Plot, PlotPoints};
+use egui_plot::{Line, Plot, PlotPoints};
 
 use super::contest::{RunAction, RunTips, game_rows, net_colour, run_buttons};
+use super::run_charts::{
+    CHART_HEIGHT, loss_chart, positions_progress, run_status, verification_chart,
+};
 use crate::app::session::Session;
-use crate::app::tune_desk::{LiveRound, TuneForm, TuneView};
+use crate::app::tune_desk::{LiveRound, TuneForm, TuneMode, TuneView};
 use engine::Weights;
 use lab::tune::fit::Target;
-
-/// The height of each chart.
-const CHART_HEIGHT: f32 = 170.0;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     egui::ScrollArea::vertical().show(ui, |ui| {
+        mode_row(ui, session);
+        if session.settings.tune.mode == TuneMode::Patterns {
+            super::tune_patterns::show(ui, session);
+            return;
+        }
         set_up(ui, session);
         ui.separator();
         run_row(ui, session);
@@ -24,26 +29,48 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
             ui.label("No run yet: Start tunes the player above.");
             return;
         };
-        ui.label(&view.status).on_hover_text(format!(
-            "Position sets, accepted players and the checkpoint in {}",
-            view.folder.display()
-        ));
+        run_status(ui, &view.status, &view.folder);
         best_row(ui, session);
         let Some(view) = session.tuning().view() else {
             return;
         };
-        if let Some(progress) = view.live.positions {
-            let fraction = progress.records as f32 / progress.count.max(1) as f32;
-            let headline = format!("positions {} of {}", progress.records, progress.count);
-            let rate = format!("{:.0} positions a minute", 60.0 * progress.rate());
-            super::progress::show(ui, fraction, headline, &rate);
-        }
+        positions_progress(ui, view.live.positions);
         rounds(ui, view);
         ui.separator();
-        loss_chart(ui, &view.live);
-        weights_chart(ui, &view.live);
-        verification_chart(ui, &view.live);
+        let live = &view.live;
+        let steps = live.steps.iter();
+        let losses = steps
+            .map(|s| (s.number as f64, s.training, s.holdout))
+            .collect();
+        loss_chart(ui, "tune losses", losses, "mean loss");
+        weights_chart(ui, live);
+        verification_chart(
+            ui,
+            &live.verification,
+            live.verification_games,
+            "Verification: the fitted weights' score against the best",
+        );
     });
+}
+
+/// What the panel tunes: a player's nine weights or a board's patterns.
+fn mode_row(ui: &mut egui::Ui, session: &mut Session) {
+    let busy = session.tuning().is_running() || session.pattern_training().is_running();
+    ui.add_enabled_ui(!busy, |ui| {
+        ui.horizontal(|ui| {
+            let mode = &mut session.settings.tune.mode;
+            ui.label("Tune");
+            ui.radio_value(mode, TuneMode::NineWeights, "nine weights")
+                .on_hover_text("Fit the Weights panel's player to scored positions, in rounds");
+            ui.radio_value(mode, TuneMode::Patterns, "patterns")
+                .on_hover_text(
+                    "Train a board's pattern evaluation (scores in discs) in bootstrapping \
+                     rounds: exact endgame scores first, then searches by the best fit over \
+                     ever earlier stages, each fit verified in a match",
+                );
+        });
+    });
+    ui.separator();
 }
 
 fn set_up(ui: &mut egui::Ui, session: &mut Session) {
@@ -172,41 +199,6 @@ fn run_row(ui: &mut egui::Ui, session: &mut Session) {
     }
 }
 
-/// The training and hold-out losses of the round's fit, step by step.
-fn loss_chart(ui: &mut egui::Ui, live: &LiveRound) {
-    let line = |pick: fn(&lab::tune::fit::Iteration) -> f64| -> Vec<[f64; 2]> {
-        live.steps
-            .iter()
-            .map(|step| [step.number as f64, pick(step)])
-            .collect()
-    };
-    ui.strong("Fit: loss per step").on_hover_text(
-        "Mean loss of the training positions and of the held-out games (every tenth game); \
-         the fit keeps the step with the lowest hold-out loss",
-    );
-    super::series_legend(
-        ui,
-        &[
-            ("training", super::series_colour(1)),
-            ("hold-out", net_colour(1)),
-        ],
-    );
-    Plot::new("tune losses")
-        .height(CHART_HEIGHT)
-        .x_axis_label("step")
-        .y_axis_label("mean loss")
-        .allow_scroll(false)
-        .show(ui, |plot| {
-            plot.line(
-                Line::new("training", PlotPoints::from(line(|s| s.training)))
-                    .color(super::series_colour(1)),
-            );
-            plot.line(
-                Line::new("hold-out", PlotPoints::from(line(|s| s.holdout))).color(net_colour(1)),
-            );
-        });
-}
-
 /// Each weight's path over the fit's steps (scaled so the largest is ±1000).
 fn weights_chart(ui: &mut egui::Ui, live: &LiveRound) {
     ui.strong("Fit: the weights per step")
@@ -228,51 +220,6 @@ fn weights_chart(ui: &mut egui::Ui, live: &LiveRound) {
                     Line::new(*label, PlotPoints::from(points)).color(super::series_colour(index)),
                 );
             }
-        });
-}
-
-/// The verification match's running score with its 95 % interval.
-fn verification_chart(ui: &mut egui::Ui, live: &LiveRound) {
-    let score_of = |elo: f64| 100.0 / (1.0 + 10f64.powf(-elo / 400.0));
-    let series = |pick: &dyn Fn(&crate::app::tune_desk::MatchPoint) -> f64| -> Vec<[f64; 2]> {
-        live.verification
-            .iter()
-            .map(|point| [f64::from(point.games), pick(point)])
-            .collect()
-    };
-    ui.strong("Verification: the fitted weights' score against the best")
-        .on_hover_text(
-            "Score in percent after every game, with its 95 % interval; above 50 % at the end \
-             makes the fitted weights the best",
-        );
-    super::series_legend(
-        ui,
-        &[
-            ("score", net_colour(1)),
-            ("95 % interval", egui::Color32::GRAY),
-        ],
-    );
-    Plot::new("tune verification")
-        .height(CHART_HEIGHT)
-        .x_axis_label("games")
-        .y_axis_label("score %")
-        .include_x(f64::from(live.verification_games.max(2)))
-        .include_y(0.0)
-        .include_y(100.0)
-        .allow_scroll(false)
-        .show(ui, |plot| {
-            let score = series(&|p| 100.0 * p.score);
-            plot.line(Line::new("score", PlotPoints::from(score)).color(net_colour(1)));
-            for (name, bound) in [("95 % low", true), ("95 % high", false)] {
-                let points = series(&|p| score_of(if bound { p.elo.low } else { p.elo.high }));
-                plot.line(
-                    Line::new(name, PlotPoints::from(points))
-                        .style(LineStyle::dashed_dense())
-                        .color(egui::Color32::GRAY),
-                );
-            }
-            let even = vec![[0.0, 50.0], [f64::from(live.verification_games), 50.0]];
-            plot.line(Line::new("50 %", PlotPoints::from(even)).color(egui::Color32::GRAY));
         });
 }
 

@@ -166,6 +166,7 @@ impl Session {
             }
             FileTask::ResumeEvolution => self.resume_evolution(path),
             FileTask::ResumeTuning => self.resume_tuning(path),
+            FileTask::ResumePatternTraining => self.resume_pattern_training(path),
             _ => {}
         }
     }
@@ -176,6 +177,7 @@ impl Session {
             self.tournament.poll("tournament"),
             self.evolution.poll("evolution"),
             self.tuning.poll("tuning"),
+            self.pattern_training.poll("pattern training"),
         ]
         .concat();
         for (line, failure) in lines {

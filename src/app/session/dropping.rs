@@ -10,6 +10,7 @@ use lab::ai::checkpoint::{CHECKPOINT_FILE, load_checkpoint};
 use lab::ai::evolution::EvolutionState;
 use lab::game::Game;
 use lab::players::Preset;
+use lab::tune::pattern_rounds::PatternRoundsState;
 use lab::tune::rounds::RoundsState;
 
 impl Session {
@@ -48,18 +49,23 @@ impl Session {
         }
     }
 
-    /// Resumes the evolution or tuning run of `folder`, whichever its checkpoint belongs to.
+    /// Resumes the evolution, tuning or pattern training run of `folder`, whichever its
+    /// checkpoint belongs to.
     fn open_run(&mut self, folder: &Path) {
         let evolution = load_checkpoint::<EvolutionState>(folder);
         let tuning = load_checkpoint::<RoundsState>(folder);
-        match (evolution, tuning) {
-            (Ok(_), _) => self.contest_file_chosen(FileTask::ResumeEvolution, folder),
-            (_, Ok(_)) => self.contest_file_chosen(FileTask::ResumeTuning, folder),
-            (Err(evolution), Err(tuning)) => self.error(format!(
-                "{}: neither an evolution run ({}) nor a tuning run ({})",
+        let training = load_checkpoint::<PatternRoundsState>(folder);
+        match (evolution, tuning, training) {
+            (Ok(_), _, _) => self.contest_file_chosen(FileTask::ResumeEvolution, folder),
+            (_, Ok(_), _) => self.contest_file_chosen(FileTask::ResumeTuning, folder),
+            (_, _, Ok(_)) => self.contest_file_chosen(FileTask::ResumePatternTraining, folder),
+            (Err(evolution), Err(tuning), Err(training)) => self.error(format!(
+                "{}: neither an evolution run ({}) nor a tuning run ({}) nor a pattern \
+                 training run ({})",
                 folder.display(),
                 evolution.problem,
-                tuning.problem
+                tuning.problem,
+                training.problem
             )),
         }
     }

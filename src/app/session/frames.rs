@@ -54,6 +54,7 @@ impl Session {
             || self.tournament.is_running()
             || self.evolution.is_running()
             || self.tuning.is_running()
+            || self.pattern_training.is_running()
             || self.judge.is_judging()
             || self.judge.is_reviewing()
             || self.judge.series().is_running();

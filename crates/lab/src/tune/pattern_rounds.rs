@@ -43,8 +43,9 @@ pub struct PatternRoundsSettings {
     pub game: GameSettings,
     /// Who plays the position sets' games.
     pub players: Vec<NamedWeights>,
-    /// The player every fit must beat until one has: its weights also order the shallow
-    /// nodes of the labelling searches and of the fits' verification games.
+    /// The player every fit must beat until one has (it may evaluate by patterns itself):
+    /// its nine weights also order the shallow nodes of the labelling searches and of the
+    /// fits' games.
     pub start: NamedWeights,
     /// Rounds after round 0.
     pub rounds: u32,

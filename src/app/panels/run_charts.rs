@@ -1,0 +1,106 @@
+//! What the Tune panel shows of a run's round in both its modes: the status, the position
+//! set's progress, the fit's training and hold-out values step by step, and the verification
+//! match's running score.
+
+use egui_plot::{Line, LineStyle, Plot, PlotPoints};
+
+use super::contest::net_colour;
+use crate::app::tune_desk::MatchPoint;
+use lab::tune::generate::GenerationProgress;
+
+/// The height of each chart.
+pub const CHART_HEIGHT: f32 = 170.0;
+
+/// The run's status line; the tooltip names its folder.
+pub fn run_status(ui: &mut egui::Ui, status: &str, folder: &std::path::Path) {
+    ui.label(status).on_hover_text(format!(
+        "Position sets, fits, accepted players and the checkpoint in {}",
+        folder.display()
+    ));
+}
+
+/// The position set's progress bar while it grows.
+pub fn positions_progress(ui: &mut egui::Ui, progress: Option<GenerationProgress>) {
+    if let Some(progress) = progress {
+        let fraction = progress.records as f32 / progress.count.max(1) as f32;
+        let headline = format!("positions {} of {}", progress.records, progress.count);
+        let rate = format!("{:.0} positions a minute", 60.0 * progress.rate());
+        super::progress::show(ui, fraction, headline, &rate);
+    }
+}
+
+/// The training and hold-out losses of a round's fit, step by step: `(step, training,
+/// hold-out)` points, the loss's name on the axis.
+pub fn loss_chart(ui: &mut egui::Ui, id: &str, steps: Vec<(f64, f64, f64)>, loss: &str) {
+    let line = |pick: fn(&(f64, f64, f64)) -> f64| -> Vec<[f64; 2]> {
+        steps.iter().map(|step| [step.0, pick(step)]).collect()
+    };
+    ui.strong(format!("Fit: {loss} per step")).on_hover_text(
+        "On the training positions and on the held-out games (every tenth game); the fit \
+         keeps the step with the lowest hold-out value",
+    );
+    super::series_legend(
+        ui,
+        &[
+            ("training", super::series_colour(1)),
+            ("hold-out", net_colour(1)),
+        ],
+    );
+    Plot::new(id)
+        .height(CHART_HEIGHT)
+        .x_axis_label("step")
+        .y_axis_label(loss)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.line(
+                Line::new("training", PlotPoints::from(line(|s| s.1)))
+                    .color(super::series_colour(1)),
+            );
+            plot.line(Line::new("hold-out", PlotPoints::from(line(|s| s.2))).color(net_colour(1)));
+        });
+}
+
+/// A verification match's running score with its 95 % interval, after every game of
+/// `games`.
+pub fn verification_chart(ui: &mut egui::Ui, points: &[MatchPoint], games: u32, title: &str) {
+    let score_of = |elo: f64| 100.0 / (1.0 + 10f64.powf(-elo / 400.0));
+    let series = |pick: &dyn Fn(&MatchPoint) -> f64| -> Vec<[f64; 2]> {
+        points
+            .iter()
+            .map(|point| [f64::from(point.games), pick(point)])
+            .collect()
+    };
+    ui.strong(title).on_hover_text(
+        "Score in percent after every game, with its 95 % interval; above 50 % at the end \
+         makes the candidate the best",
+    );
+    super::series_legend(
+        ui,
+        &[
+            ("score", net_colour(1)),
+            ("95 % interval", egui::Color32::GRAY),
+        ],
+    );
+    Plot::new("tune verification")
+        .height(CHART_HEIGHT)
+        .x_axis_label("games")
+        .y_axis_label("score %")
+        .include_x(f64::from(games.max(2)))
+        .include_y(0.0)
+        .include_y(100.0)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            let score = series(&|p| 100.0 * p.score);
+            plot.line(Line::new("score", PlotPoints::from(score)).color(net_colour(1)));
+            for (name, bound) in [("95 % low", true), ("95 % high", false)] {
+                let points = series(&|p| score_of(if bound { p.elo.low } else { p.elo.high }));
+                plot.line(
+                    Line::new(name, PlotPoints::from(points))
+                        .style(LineStyle::dashed_dense())
+                        .color(egui::Color32::GRAY),
+                );
+            }
+            let even = vec![[0.0, 50.0], [f64::from(games), 50.0]];
+            plot.line(Line::new("50 %", PlotPoints::from(even)).color(egui::Color32::GRAY));
+        });
+}
