@@ -67,6 +67,9 @@ pub struct Analysis {
     /// Heuristic scores are in 32nds of a disc (a pattern evaluation), else in the nine
     /// weights' units.
     pub in_discs: bool,
+    /// Every score is the exact result: the strong search reached the end of the game (a
+    /// draw then scores 0 and reads as one).
+    pub exact: bool,
 }
 
 impl Analysis {
@@ -85,6 +88,7 @@ impl Analysis {
             cancelled: false,
             line: Vec::new(),
             in_discs: false,
+            exact: false,
         }
     }
 
@@ -121,8 +125,9 @@ impl Analysis {
     /// One of its scores as people read it: proven results as `win +12` or `loss -4`,
     /// heuristic values in discs (`+3.2`) or as plain numbers in the weights' units.
     pub fn score_text(&self, score: i32) -> String {
-        match self.in_discs {
-            true if !is_proven(score) => disc_score_text(score),
+        match (self.exact, self.in_discs) {
+            (true, _) if !is_proven(score) => "draw".to_string(),
+            (false, true) if !is_proven(score) => disc_score_text(score),
             _ => score_text(score),
         }
     }
@@ -131,14 +136,16 @@ impl Analysis {
     /// nor a proven result): then its unit needs naming.
     pub fn in_weight_units(&self) -> bool {
         !self.in_discs
+            && !self.exact
             && (self.moves.iter()).any(|m| m.score.is_some_and(|score| !is_proven(score)))
     }
 
     /// One of its scores in a few characters, for a board square (`=+8`, `+3.2`, `-214`).
     pub fn short_score_text(&self, score: i32) -> String {
-        match self.in_discs {
-            true => disc_score_text(score),
-            false => short_score_text(score),
+        match (self.exact, self.in_discs) {
+            (true, _) if !is_proven(score) => "=0".to_string(),
+            (false, true) => disc_score_text(score),
+            _ => short_score_text(score),
         }
     }
 }
@@ -322,6 +329,15 @@ mod tests {
             ..scored(&[(1, 40)])
         };
         assert!(!in_discs.in_weight_units());
+        // A solved position's draw scores 0: a result, not a value in some unit.
+        let solved = Analysis {
+            exact: true,
+            ..scored(&[(1, WIN + 2), (2, 0)])
+        };
+        assert!(!solved.in_weight_units());
+        assert_eq!(solved.score_text(0), "draw");
+        assert_eq!(solved.short_score_text(0), "=0");
+        assert_eq!(solved.short_score_text(WIN + 2), "=+2");
     }
 
     fn scored(scores: &[(usize, i32)]) -> Analysis {
@@ -340,6 +356,7 @@ mod tests {
             cancelled: false,
             line: Vec::new(),
             in_discs: false,
+            exact: false,
         }
     }
 

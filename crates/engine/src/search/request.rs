@@ -240,16 +240,17 @@ impl SearchSettings {
         progress: &(dyn Fn(&Analysis) + Sync),
     ) -> Analysis {
         let in_discs = self.scores_in_discs(geometry.shape());
-        let marked = |analysis: &Analysis| {
-            progress(&Analysis {
-                in_discs,
-                ..analysis.clone()
-            })
-        };
-        Analysis {
+        let empties = position.empties(geometry).count();
+        // A strong search as deep as the empty cells has solved the position.
+        let exact =
+            |analysis: &Analysis| self.kind == SearchKind::Strong && analysis.depth >= empties;
+        let mark = |analysis: Analysis| Analysis {
             in_discs,
-            ..self.search_unmarked(geometry, position, cancel, &marked)
-        }
+            exact: exact(&analysis),
+            ..analysis
+        };
+        let marked = |analysis: &Analysis| progress(&mark(analysis.clone()));
+        mark(self.search_unmarked(geometry, position, cancel, &marked))
     }
 
     fn search_unmarked<const W: usize>(

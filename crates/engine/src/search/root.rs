@@ -66,6 +66,7 @@ pub fn best_moves_classic<const W: usize>(
         cancelled,
         line: Vec::new(),
         in_discs: false,
+        exact: false,
     }
 }
 
