@@ -32,6 +32,11 @@ pub struct TrainPatternsArgs {
     /// Continue the run in this folder (the other options except --threads are ignored).
     #[arg(long, conflicts_with = "dir")]
     resume: Option<PathBuf>,
+    /// Play nothing (a new run is only set up): print the `reversi3d positions` command
+    /// that makes the next round's set in its place — prefix it with `slurm` to make it on a
+    /// cluster; `--resume` then takes the set once it is complete.
+    #[arg(long)]
+    next_set: bool,
     /// Board: NxN (2D, N even 4–16) or NxNxN (3D, N even 4–10).
     #[arg(long, default_value = "6x6x6")]
     board: Shape,
@@ -89,6 +94,9 @@ pub fn run(args: &TrainPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Re
         (None, Some(folder)) => PatternTraining::start(folder, settings_of(args)?)?,
         (None, None) => unreachable!("clap asks for --dir or --resume"),
     };
+    if args.next_set {
+        return print_next_set(&run, out);
+    }
     describe(run.state(), &run, out)?;
     let bar = ProgressBar::new(1).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}  [{elapsed_precise}]")
@@ -118,6 +126,54 @@ pub fn run(args: &TrainPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Re
             state.settings.start.name,
             (state.history.last()).map_or(String::new(), |r| r.fit.path.display().to_string())
         )?,
+    }
+    Ok(())
+}
+
+/// Prints the command that makes the next round's set where the run looks for it.
+fn print_next_set(run: &PatternTraining, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let Some((path, set)) = run.next_set() else {
+        anyhow::bail!("{}: the run is over", run.folder().display());
+    };
+    let label = set.label.as_ref().expect("every round's set is labelled");
+    let board = set.game.shape;
+    let labeller = label.labeller.preset()?;
+    if label.patterns.is_none() && labeller.patterns_for(board).is_some() {
+        anyhow::bail!(
+            "the first player to beat, {}, has patterns: `positions` would label round 0 by \
+             them; run round 0 here (train-patterns --resume), then print the next sets",
+            label.labeller.name
+        );
+    }
+    let players: Vec<&str> = set.players.iter().map(|p| p.name.as_str()).collect();
+    let mut command = format!(
+        "reversi3d positions --board {board} --count {} --players {} --depth {} --search \
+         classic --openings {} --per-game {} --seed {} --label-depth {} --label-player {} \
+         --label-exact {}",
+        set.count,
+        players.join(","),
+        set.game.depth,
+        set.game.opening_plies,
+        set.per_game,
+        set.seed,
+        label.depth,
+        label.labeller.name,
+        label.exact_empties,
+    );
+    if let Some(most) = set.max_empties {
+        command += &format!(" --max-empties {most}");
+    }
+    if let Some(patterns) = &label.patterns {
+        command += &format!(" --label-patterns {}", patterns.path.display());
+    }
+    writeln!(out, "{command} --out {}", path.display())?;
+    if path.exists() {
+        eprintln!(
+            "{} holds part of the set already: continue it with `reversi3d positions --resume \
+             --out {}`, or remove it to make the set elsewhere",
+            path.display(),
+            path.display()
+        );
     }
     Ok(())
 }

@@ -101,7 +101,8 @@ pub fn generate_positions(
 
 /// Makes the position set at `path` with `settings`, or continues it if a stopped run left
 /// it there (refused if it was made with other settings), and reads it back; `None` when
-/// cancelled before it was complete (what was made stays, to be continued).
+/// cancelled before it was complete (what was made stays, to be continued; nothing is
+/// created when cancelled before it began).
 pub fn complete_set(
     path: &std::path::Path,
     settings: &PositionSetSettings,
@@ -117,6 +118,8 @@ pub fn complete_set(
             )));
         }
         (PositionSetWriter::resume(path, &set)?, set.complete)
+    } else if cancel.load(Ordering::Relaxed) {
+        return Ok(None);
     } else {
         let writer = PositionSetWriter::create(path, settings)?;
         (writer, ResumePoint::default())

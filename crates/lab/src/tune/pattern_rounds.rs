@@ -347,6 +347,21 @@ impl PatternTraining {
         Ok(())
     }
 
+    /// The position set the next round needs, where it goes and its settings (`None` when
+    /// the run is over): made elsewhere (e.g. `reversi3d slurm positions`) and put there, it
+    /// is taken as it is once complete.
+    pub fn next_set(&self) -> Option<(PathBuf, PositionSetSettings)> {
+        let round = self.state.history.len() as u32;
+        (round <= self.state.settings.rounds).then(|| self.set_of(round))
+    }
+
+    /// The position set of `round`: its file in the folder and its settings.
+    fn set_of(&self, round: u32) -> (PathBuf, PositionSetSettings) {
+        let path = self.folder.join(format!("round-{round}.positions"));
+        let settings = (self.state.settings).positions(round, self.state.labeller());
+        (path, settings)
+    }
+
     /// One round; `None` when cancelled.
     fn play_round(
         &self,
@@ -355,9 +370,9 @@ impl PatternTraining {
         on_event: &(dyn Fn(PatternRoundsEvent) + Sync),
     ) -> Result<Option<PatternRoundSummary>, RunError> {
         let settings = &self.state.settings;
-        let positions = settings.positions(round, self.state.labeller());
-        let data_name = format!("round-{round}.positions");
-        let Some(set) = complete_set(&self.folder.join(&data_name), &positions, cancel, &|p| {
+        let (path, positions) = self.set_of(round);
+        let data_name = (path.file_name().unwrap_or_default().to_string_lossy()).into_owned();
+        let Some(set) = complete_set(&path, &positions, cancel, &|p| {
             on_event(PatternRoundsEvent::Positions(*p))
         })?
         else {
