@@ -49,10 +49,14 @@ impl std::hash::Hash for LoadedPatterns {
 
 /// The pattern files shipped in `presets/`, embedded at build time: the learned evaluations of
 /// the built-in pattern player (README, "Pattern files", gives each one's provenance).
-const SHIPPED: [(&str, &[u8]); 2] = [
+const SHIPPED: [(&str, &[u8]); 3] = [
     (
         "patterns-6x6.bin",
         include_bytes!("../../../../presets/patterns-6x6.bin"),
+    ),
+    (
+        "patterns-6x6x6.bin",
+        include_bytes!("../../../../presets/patterns-6x6x6.bin"),
     ),
     (
         "patterns-8x8.bin",
