@@ -47,7 +47,8 @@ pub struct LaunchArgs {
     /// contestant's number (1–4).
     #[arg(long, value_parser = parse_colouring)]
     pub colour: Option<Colouring>,
-    /// Show the tuning run in this folder in the Tune panel and resume it if unfinished.
+    /// Show the tuning or pattern training run in this folder in the Tune panel and resume it
+    /// if unfinished.
     #[arg(long)]
     pub tune_run: Option<PathBuf>,
     /// Render the window once the analysis has settled, write it to this PNG file and exit

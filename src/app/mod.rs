@@ -148,7 +148,7 @@ impl ReversiApp {
             self.session.review_game();
         }
         if let Some(folder) = &args.tune_run {
-            self.session.resume_tuning(folder);
+            self.session.open_run(folder);
             layout::show_pane(&mut self.layout, Pane::Tune);
         }
         self.screenshot = args.screenshot.clone().map(ScreenshotPlan::new);

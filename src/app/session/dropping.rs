@@ -51,7 +51,7 @@ impl Session {
 
     /// Resumes the evolution, tuning or pattern training run of `folder`, whichever its
     /// checkpoint belongs to.
-    fn open_run(&mut self, folder: &Path) {
+    pub fn open_run(&mut self, folder: &Path) {
         let evolution = load_checkpoint::<EvolutionState>(folder);
         let tuning = load_checkpoint::<RoundsState>(folder);
         let training = load_checkpoint::<PatternRoundsState>(folder);

@@ -8,6 +8,7 @@ use super::Session;
 use crate::app::contest_form::runs_folder;
 use crate::app::dialogs::FileTask;
 use crate::app::pattern_desk::PatternDesk;
+use crate::app::tune_desk::TuneMode;
 
 impl Session {
     /// The pattern training run.
@@ -33,6 +34,7 @@ impl Session {
 
     /// Resumes the pattern training run in `folder`.
     pub fn resume_pattern_training(&mut self, folder: &Path) {
+        self.settings.tune.mode = TuneMode::Patterns;
         let wake = Arc::clone(&self.wake);
         let form = &mut self.settings.train_patterns;
         let resumed = (self.pattern_training).resume(form, folder.to_path_buf(), move || wake());

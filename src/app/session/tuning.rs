@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::Session;
 use crate::app::contest_form::runs_folder;
 use crate::app::dialogs::FileTask;
-use crate::app::tune_desk::TuneDesk;
+use crate::app::tune_desk::{TuneDesk, TuneMode};
 
 impl Session {
     /// The tuning run.
@@ -31,6 +31,7 @@ impl Session {
 
     /// Resumes the tuning run in `folder`.
     pub fn resume_tuning(&mut self, folder: &Path) {
+        self.settings.tune.mode = TuneMode::NineWeights;
         let wake = Arc::clone(&self.wake);
         let resumed =
             self.tuning
