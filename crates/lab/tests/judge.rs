@@ -355,3 +355,27 @@ fn a_proven_result_given_up_is_counted_apart_from_eval_losses() {
     assert_eq!(red.mistakes, 2);
     assert_eq!(review.moves[0].loss.text(), "a proven result");
 }
+
+#[test]
+fn the_reference_evaluates_by_the_shipped_learned_evaluation_of_classic_6x6_8x8_and_6x6x6() {
+    use lab::ai::reference::ReferenceSettings;
+    for (board, shipped) in [
+        ("6x6", true),
+        ("8x8", true),
+        ("6x6x6", true),
+        ("4x4", false),
+        ("10x10", false),
+        ("8x8x8", false),
+    ] {
+        let shape: engine::Shape = board.parse().unwrap();
+        let learned = ReferenceSettings::learned_evaluation(shape, engine::Rules::Classic);
+        assert_eq!(learned.is_some(), shipped, "{board}");
+        if let Some(patterns) = learned {
+            assert_eq!(patterns.evaluation.shape, shape);
+            let name = format!("patterns-{board}.bin");
+            assert_eq!(patterns.source.path, std::path::Path::new(&name));
+        }
+        // Misère games are scored the other way round: no fit applies.
+        assert!(ReferenceSettings::learned_evaluation(shape, engine::Rules::Misere).is_none());
+    }
+}
