@@ -367,7 +367,7 @@ fn the_reference_evaluates_by_the_shipped_learned_evaluation_of_classic_6x6_8x8_
         ("10x10", false),
         ("8x8x8", false),
     ] {
-        let shape: engine::Shape = board.parse().unwrap();
+        let shape: Shape = board.parse().unwrap();
         let learned = ReferenceSettings::learned_evaluation(shape, engine::Rules::Classic);
         assert_eq!(learned.is_some(), shipped, "{board}");
         if let Some(patterns) = learned {
