@@ -368,7 +368,7 @@ fn the_reference_evaluates_by_the_shipped_learned_evaluation_of_classic_6x6_8x8_
         ("8x8x8", false),
     ] {
         let shape: Shape = board.parse().unwrap();
-        let learned = ReferenceSettings::learned_evaluation(shape, engine::Rules::Classic);
+        let learned = ReferenceSettings::learned_evaluation(shape, Rules::Classic);
         assert_eq!(learned.is_some(), shipped, "{board}");
         if let Some(patterns) = learned {
             assert_eq!(patterns.evaluation.shape, shape);
@@ -376,6 +376,6 @@ fn the_reference_evaluates_by_the_shipped_learned_evaluation_of_classic_6x6_8x8_
             assert_eq!(patterns.source.path, std::path::Path::new(&name));
         }
         // Misère games are scored the other way round: no fit applies.
-        assert!(ReferenceSettings::learned_evaluation(shape, engine::Rules::Misere).is_none());
+        assert!(ReferenceSettings::learned_evaluation(shape, Rules::Misere).is_none());
     }
 }
