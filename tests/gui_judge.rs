@@ -139,6 +139,9 @@ fn the_compare_panel_scores_every_move_for_each_contestant_and_the_reference() {
     assert_eq!(reference.moves.len(), legal);
     assert!(reference.exact, "4x4 from the start is solved at once");
     harness.get_by_label("1. Hamfast d4");
+    // An exact reference is in discs: the heading names the unit once, the rows give numbers.
+    harness.get_by_label("Loss (discs)");
+    assert!(harness.query_by_label("0 discs").is_none());
     // The reference colours every legal move, its best at the top of the scale.
     let marks = session.judge_marks();
     assert_eq!(marks.len(), legal);

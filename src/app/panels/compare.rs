@@ -9,6 +9,7 @@ use crate::app::session::Session;
 use engine::notation::format_cell_in;
 use lab::ai::SearchKind;
 use lab::ai::reference::ReferenceLimit;
+use lab::ai::score_unit::ScoreUnit;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
@@ -289,9 +290,13 @@ fn rows(judgement: &PositionJudgement) -> Vec<Row> {
             reference: (judgement.reference.as_ref())
                 .and_then(|r| Some((r.score_of(cell)?, r)))
                 .map(|(m, r)| (m.score, r.score_text(m))),
+            // In discs the heading names the unit: the number alone keeps the column narrow.
             loss: (judgement.reference.as_ref())
                 .and_then(|r| r.loss(cell))
-                .map(|l| l.text()),
+                .map(|l| match l.unit {
+                    ScoreUnit::Discs => l.unit.number_text(l.amount, false),
+                    ScoreUnit::Eval => l.text(),
+                }),
         })
         .collect();
     rows.sort_by_key(|r| {
@@ -344,7 +349,9 @@ fn table(ui: &mut egui::Ui, session: &mut Session, judgement: &PositionJudgement
                  discs by the board's learned evaluation (+2.4), or in the nine weights' \
                  units on a board without one",
             );
-            ui.strong("Loss")
+            let in_discs =
+                (judgement.reference.as_ref()).is_some_and(|r| r.unit == ScoreUnit::Discs);
+            ui.strong(if in_discs { "Loss (discs)" } else { "Loss" })
                 .on_hover_text("The reference's best score minus this move's");
             ui.end_row();
             for row in rows(judgement) {

@@ -113,7 +113,7 @@ impl ScoreUnit {
     }
 
     /// A number in this unit: discs with one decimal unless whole, evaluation units whole.
-    fn number_text(self, amount: i32, signed: bool) -> String {
+    pub fn number_text(self, amount: i32, signed: bool) -> String {
         let decimals = match self {
             ScoreUnit::Discs if amount % UNITS_PER_DISC != 0 => 1,
             _ => 0,
