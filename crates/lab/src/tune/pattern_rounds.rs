@@ -189,8 +189,8 @@ impl PatternRoundsSettings {
         (grown < full).then_some(grown)
     }
 
-    /// The phase edges of `round`'s fit: a phase every third or so of the empty cells, up
-    /// to the round's stages.
+    /// The phase edges of `round`'s fit, up to the round's stages: 6, 10, then each about a
+    /// third above the one before (6, 10, 14, 19, 26, 35, 47, 63, …).
     pub fn edges(&self, round: u32) -> Vec<u32> {
         let most = self.stages(round).unwrap_or(self.full_empties());
         let mut edges = Vec::new();
