@@ -52,12 +52,17 @@ pub fn game_rows(ui: &mut egui::Ui, salt: &str, form: &mut ContestForm) {
              colours (0: the seed's games, varied only by random tie-breaks)",
         );
     ui.end_row();
+    workers_and_seed_rows(ui, &mut form.workers, &mut form.seed);
+}
+
+/// Grid rows for a run's workers (games at once) and seed.
+pub fn workers_and_seed_rows(ui: &mut egui::Ui, workers: &mut usize, seed: &mut u64) {
     ui.label("Workers");
-    ui.add(egui::DragValue::new(&mut form.workers).range(Settings::workers_range()))
+    ui.add(egui::DragValue::new(workers).range(Settings::workers_range()))
         .on_hover_text("Games played at once (one per core is fastest)");
     ui.end_row();
     ui.label("Seed");
-    ui.add(egui::DragValue::new(&mut form.seed))
+    ui.add(egui::DragValue::new(seed))
         .on_hover_text("Every random choice comes from it: the same seed replays the same run");
     ui.end_row();
 }

@@ -5,11 +5,12 @@
 
 use egui_plot::{Line, Plot, PlotPoints};
 
-use super::contest::{RunAction, RunTips, board_row, net_colour, run_buttons};
+use super::contest::{
+    RunAction, RunTips, board_row, net_colour, run_buttons, workers_and_seed_rows,
+};
 use super::run_charts::{loss_chart, positions_progress, run_status, verification_chart};
 use crate::app::pattern_desk::{PatternForm, PatternView};
 use crate::app::session::Session;
-use crate::app::settings::Settings;
 
 /// Draws the pattern mode (inside the panel's scroll area).
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
@@ -173,14 +174,7 @@ fn form_rows(ui: &mut egui::Ui, form: &mut PatternForm) {
         .on_hover_text("Search depth of the verification games (strong search)");
     });
     ui.end_row();
-    ui.label("Workers");
-    ui.add(egui::DragValue::new(&mut form.workers).range(Settings::workers_range()))
-        .on_hover_text("Games played at once (one per core is fastest)");
-    ui.end_row();
-    ui.label("Seed");
-    ui.add(egui::DragValue::new(&mut form.seed))
-        .on_hover_text("Every random choice comes from it: the same seed replays the same run");
-    ui.end_row();
+    workers_and_seed_rows(ui, &mut form.workers, &mut form.seed);
 }
 
 fn run_row(ui: &mut egui::Ui, session: &mut Session) {
