@@ -131,4 +131,22 @@ fn a_pattern_training_run_from_the_panel_shows_its_errors_in_discs_and_its_best_
     let fit_file = best.fit.path.file_name().unwrap();
     let presets = folder.path().join("presets");
     assert!(presets.join(fit_file).exists(), "{}", presets.display());
+    // Opening the run's folder (as --tune-run or a drop does) shows it in the pattern mode.
+    let run_folder = view_folder(&harness);
+    let session = harness.state_mut().session_mut();
+    session.settings.tune.mode = TuneMode::NineWeights;
+    session.open_run(&run_folder);
+    assert_eq!(session.settings.tune.mode, TuneMode::Patterns);
+    assert_eq!(
+        session.pattern_training().view().unwrap().folder,
+        run_folder
+    );
+}
+
+/// The folder of the pattern training run shown.
+fn view_folder(
+    harness: &egui_kittest::Harness<'static, reversi3d::app::ReversiApp>,
+) -> std::path::PathBuf {
+    let training = harness.state().session().pattern_training();
+    training.view().unwrap().folder.clone()
 }
