@@ -10,10 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::run_desk::{CheckpointedRun, RunDesk, RunView, short_name};
 use super::tune_desk::{MatchPoint, match_point};
-use engine::search::SearchKind;
-use engine::{Rules, Shape};
+use engine::Shape;
 use lab::ai::checkpoint::load_checkpoint;
-use lab::ai::selfplay::GameSettings;
 use lab::ai::{Preset, RunError};
 use lab::files::time_stamp;
 use lab::tune::generate::GenerationProgress;
@@ -66,13 +64,6 @@ impl Default for PatternForm {
             seed: 1,
             folder: None,
         }
-    }
-}
-
-impl PatternForm {
-    /// Empty cells at the start of a game on the form's board.
-    pub fn full_empties(&self) -> u32 {
-        (self.board.cells() - (1 << self.board.dims())) as u32
     }
 }
 
@@ -138,14 +129,7 @@ impl PatternDesk {
             .collect();
         let settings = PatternRoundsSettings {
             name: format!("{}-patterns", short_name(&player.name)),
-            game: GameSettings {
-                shape: form.board,
-                rules: Rules::Classic,
-                depth: 1,
-                search: SearchKind::Classic,
-                opening_plies: 4,
-                time_per_move: None,
-            },
+            game: PatternRoundsSettings::set_games(form.board),
             players,
             start: NamedWeights::from(player),
             rounds: form.rounds,

@@ -14,9 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::interrupt::interrupt_flag;
 use super::setup::{find_player, players_or_all};
 use engine::Shape;
-use engine::search::SearchKind;
 use lab::ai::PresetLibrary;
-use lab::ai::selfplay::GameSettings;
 use lab::tune::pattern_rounds::{
     PatternRoundsEvent, PatternRoundsSettings, PatternRoundsState, PatternTraining,
 };
@@ -147,12 +145,13 @@ fn print_next_set(run: &PatternTraining, out: &mut (dyn Write + Send)) -> anyhow
     }
     let players: Vec<&str> = set.players.iter().map(|p| p.name.as_str()).collect();
     let mut command = format!(
-        "reversi3d positions --board {board} --count {} --players {} --depth {} --search \
-         classic --openings {} --per-game {} --seed {} --label-depth {} --label-player {} \
+        "reversi3d positions --board {board} --count {} --players {} --depth {} --search {} \
+         --openings {} --per-game {} --seed {} --label-depth {} --label-player {} \
          --label-exact {}",
         set.count,
         players.join(","),
         set.game.depth,
+        set.game.search.label(),
         set.game.opening_plies,
         set.per_game,
         set.seed,
@@ -188,14 +187,7 @@ fn settings_of(args: &TrainPatternsArgs) -> anyhow::Result<PatternRoundsSettings
     let start = NamedWeights::from(&find_player(&library, &args.start)?);
     let settings = PatternRoundsSettings {
         name: args.name.clone(),
-        game: GameSettings {
-            shape: args.board,
-            rules: engine::Rules::Classic,
-            depth: 1,
-            search: SearchKind::Classic,
-            opening_plies: 4,
-            time_per_move: None,
-        },
+        game: PatternRoundsSettings::set_games(args.board),
         players: players.iter().map(NamedWeights::from).collect(),
         start,
         rounds: args.rounds,

@@ -154,6 +154,11 @@ impl Shape {
         self.n.pow(self.dims as u32)
     }
 
+    /// Empty cells at the start of a game: all but the centre's 2×2 (or 2×2×2) discs.
+    pub fn start_empties(&self) -> u32 {
+        (self.cells() - (1 << self.dims)) as u32
+    }
+
     /// How many 64-bit words a bitset of this board needs.
     pub fn words(&self) -> usize {
         words_for(self.cells())

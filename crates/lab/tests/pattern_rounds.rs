@@ -165,6 +165,11 @@ fn accepted_fits_are_players(folder: &Path, state: &PatternRoundsState) {
     let round = accepted[0];
     let player = Preset::load(&round.preset_file(folder, "Trained")).unwrap();
     assert_eq!(player.patterns[0].source.hash, round.fit.hash);
+    let described = &player.description;
+    assert!(
+        described.contains("against Hamfast") && !described.contains("  "),
+        "{described}"
+    );
     let elsewhere = tempfile::tempdir().unwrap();
     let copy = elsewhere.path().join("copy.ron");
     player.save(&copy).unwrap();
@@ -176,6 +181,7 @@ fn accepted_fits_are_players(folder: &Path, state: &PatternRoundsState) {
     std::fs::copy(folder.join("round-0.bin"), elsewhere.path().join(fit_name)).unwrap();
     let refused = player.save(&copy).unwrap_err().to_string();
     assert!(refused.contains("a different pattern file"), "{refused}");
+    assert!(!refused.contains("  "), "{refused}");
 }
 
 #[test]

@@ -1,12 +1,18 @@
-//! What the Tune panel shows of a run's round in both its modes: the status, the position
-//! set's progress, the fit's training and hold-out values step by step, and the verification
-//! match's running score.
+//! What the Tune panel shows of a run's round in both its modes: the run buttons' tips, the
+//! status, the position set's progress, the fit's training and hold-out values step by step,
+//! and the verification match's running score.
 
 use egui_plot::{Line, LineStyle, Plot, PlotPoints};
 
-use super::contest::net_colour;
+use super::contest::{RunTips, net_colour};
 use crate::app::tune_desk::MatchPoint;
 use lab::tune::generate::GenerationProgress;
+
+/// What Stop and Resume say of a run in rounds (either mode's).
+pub const ROUND_RUN_TIPS: RunTips = RunTips {
+    stop: "Stop the run: the round in progress keeps its positions, Resume goes on from there",
+    resume: "Continue the run shown from its checkpoint",
+};
 
 /// The height of each chart.
 pub const CHART_HEIGHT: f32 = 170.0;

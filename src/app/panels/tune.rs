@@ -5,9 +5,9 @@
 
 use egui_plot::{Line, Plot, PlotPoints};
 
-use super::contest::{RunAction, RunTips, game_rows, net_colour, run_buttons};
+use super::contest::{RunAction, game_rows, net_colour, run_buttons};
 use super::run_charts::{
-    CHART_HEIGHT, loss_chart, positions_progress, run_status, verification_chart,
+    CHART_HEIGHT, ROUND_RUN_TIPS, loss_chart, positions_progress, run_status, verification_chart,
 };
 use crate::app::session::Session;
 use crate::app::tune_desk::{LiveRound, TuneForm, TuneMode, TuneView};
@@ -179,18 +179,13 @@ fn form_rows(ui: &mut egui::Ui, form: &mut TuneForm) {
 }
 
 fn run_row(ui: &mut egui::Ui, session: &mut Session) {
-    let tips = RunTips {
-        stop: "Stop the run: the round in progress keeps its positions, Resume goes on from \
-               there",
-        resume: "Continue the run shown from its checkpoint",
-    };
     let running = session.tuning().is_running();
     let unfinished = session
         .tuning()
         .view()
         .filter(|view| view.state.history.len() < view.state.settings.rounds as usize)
         .map(|view| view.folder.clone());
-    match run_buttons(ui, running, unfinished, &tips) {
+    match run_buttons(ui, running, unfinished, &ROUND_RUN_TIPS) {
         Some(RunAction::Start) => session.start_tuning(),
         Some(RunAction::Stop) => session.stop_tuning(),
         Some(RunAction::Resume(folder)) => session.resume_tuning(&folder),

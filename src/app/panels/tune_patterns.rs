@@ -5,10 +5,10 @@
 
 use egui_plot::{Line, Plot, PlotPoints};
 
-use super::contest::{
-    RunAction, RunTips, board_row, net_colour, run_buttons, workers_and_seed_rows,
+use super::contest::{RunAction, board_row, net_colour, run_buttons, workers_and_seed_rows};
+use super::run_charts::{
+    ROUND_RUN_TIPS, loss_chart, positions_progress, run_status, verification_chart,
 };
-use super::run_charts::{loss_chart, positions_progress, run_status, verification_chart};
 use crate::app::pattern_desk::{PatternForm, PatternView};
 use crate::app::session::Session;
 
@@ -139,7 +139,7 @@ fn form_rows(ui: &mut egui::Ui, form: &mut PatternForm) {
     .on_hover_text("Positions drawn from self-play games of the nine-weight players");
     ui.end_row();
     ui.label("Exact up to");
-    let full = form.full_empties();
+    let full = form.board.start_empties();
     ui.add(
         egui::DragValue::new(&mut form.exact_empties)
             .range(1..=full)
@@ -178,17 +178,12 @@ fn form_rows(ui: &mut egui::Ui, form: &mut PatternForm) {
 }
 
 fn run_row(ui: &mut egui::Ui, session: &mut Session) {
-    let tips = RunTips {
-        stop: "Stop the run: the round in progress keeps its positions, Resume goes on from \
-               there",
-        resume: "Continue the run shown from its checkpoint",
-    };
     let training = session.pattern_training();
     let running = training.is_running();
     let unfinished = (training.view())
         .filter(|view| view.state.history.len() <= view.state.settings.rounds as usize)
         .map(|view| view.folder.clone());
-    match run_buttons(ui, running, unfinished, &tips) {
+    match run_buttons(ui, running, unfinished, &ROUND_RUN_TIPS) {
         Some(RunAction::Start) => session.start_pattern_training(),
         Some(RunAction::Stop) => session.stop_pattern_training(),
         Some(RunAction::Resume(folder)) => session.resume_pattern_training(&folder),

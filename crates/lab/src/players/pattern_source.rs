@@ -131,7 +131,8 @@ impl LoadedPatterns {
         Err(FileError::new(
             &target,
             format!(
-                "a different pattern file of that name is there (content {}, not {}):                  rename one of them",
+                "a different pattern file of that name is there (content {}, not {}): \
+                 rename one of them",
                 there.source.hash, self.source.hash
             ),
         ))

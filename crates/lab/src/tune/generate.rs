@@ -117,6 +117,9 @@ pub fn complete_set(
                 path.display()
             )));
         }
+        if set.complete.records >= settings.count {
+            return Ok(Some(set));
+        }
         (PositionSetWriter::resume(path, &set)?, set.complete)
     } else if cancel.load(Ordering::Relaxed) {
         return Ok(None);

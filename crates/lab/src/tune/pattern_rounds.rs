@@ -23,9 +23,9 @@ use crate::ai::{Preset, RunError};
 use crate::files::{FileError, write_atomically};
 use crate::players::pattern_source::{LoadedPatterns, PatternSource};
 use crate::players::preset::check_name;
-use engine::Rules;
 use engine::bounds::{MAX_ROUNDS, check_depth, check_range};
 use engine::search::SearchKind;
+use engine::{Rules, Shape};
 
 /// Iterations of the conjugate-gradient fit, at most, and without a better hold-out error.
 const FIT_ITERATIONS: (usize, usize) = (500, 20);
@@ -150,6 +150,19 @@ impl PatternRoundsState {
 }
 
 impl PatternRoundsSettings {
+    /// The games a run on `shape` draws its positions from: quick self-play (classic search,
+    /// depth 1) after 4 random plies, as the shipped evaluations' sets were drawn.
+    pub fn set_games(shape: Shape) -> GameSettings {
+        GameSettings {
+            shape,
+            rules: Rules::Classic,
+            depth: 1,
+            search: SearchKind::Classic,
+            opening_plies: 4,
+            time_per_move: None,
+        }
+    }
+
     /// Checks the settings.
     pub fn validate(&self) -> Result<(), String> {
         check_name(&self.name)?;
@@ -159,7 +172,7 @@ impl PatternRoundsSettings {
         check_range("rounds", u64::from(self.rounds), 0, MAX_ROUNDS)?;
         let growing = u64::from(self.growing_rounds);
         check_range("growing rounds", growing, 1, MAX_ROUNDS)?;
-        let full = u64::from(self.full_empties());
+        let full = u64::from(self.game.shape.start_empties());
         check_range("exact empties", u64::from(self.exact_empties), 1, full)?;
         check_depth("label depth", self.label_depth)?;
         if !(self.regularization.is_finite() && self.regularization >= 0.0) {
@@ -173,18 +186,12 @@ impl PatternRoundsSettings {
         self.duel(0, start.clone(), start).validate()
     }
 
-    /// Empty cells at the start of a game.
-    fn full_empties(&self) -> u32 {
-        let shape = self.game.shape;
-        (shape.cells() - (1 << shape.dims())) as u32
-    }
-
     /// The most empty cells of the positions `round` draws (`None`: every stage).
     pub fn stages(&self, round: u32) -> Option<u32> {
         if round == 0 {
             return Some(self.exact_empties);
         }
-        let (exact, full) = (self.exact_empties, self.full_empties());
+        let (exact, full) = (self.exact_empties, self.game.shape.start_empties());
         let grown = exact + (full - exact) * round / self.growing_rounds;
         (grown < full).then_some(grown)
     }
@@ -192,7 +199,9 @@ impl PatternRoundsSettings {
     /// The phase edges of `round`'s fit, up to the round's stages: 6, 10, then each about a
     /// third above the one before (6, 10, 14, 19, 26, 35, 47, 63, …).
     pub fn edges(&self, round: u32) -> Vec<u32> {
-        let most = self.stages(round).unwrap_or(self.full_empties());
+        let most = self
+            .stages(round)
+            .unwrap_or(self.game.shape.start_empties());
         let mut edges = Vec::new();
         let mut edge = 6;
         while edge < most {
@@ -337,9 +346,6 @@ impl PatternTraining {
             let Some(summary) = self.play_round(round, cancel, on_event)? else {
                 return Ok(());
             };
-            if summary.accepted {
-                self.export(&summary)?;
-            }
             self.state.history.push(summary);
             save_checkpoint(&self.folder, &self.state)?;
             on_event(PatternRoundsEvent::Finished(Box::new(self.state.clone())));
@@ -407,7 +413,7 @@ impl PatternTraining {
             return Ok(None);
         };
         let record = verdict.result.record;
-        Ok(Some(PatternRoundSummary {
+        let summary = PatternRoundSummary {
             round,
             data: (data_name, hash),
             fit: loaded.source,
@@ -415,25 +421,33 @@ impl PatternTraining {
             holdout: (fit.rounded_holdout.0, fit.exact_holdout.map(|(_, mae)| mae)),
             record: (record.wins, record.draws, record.losses),
             accepted: record.net() > 0,
-        }))
+        };
+        if summary.accepted {
+            self.export(&summary, duel.first, &duel.second.name)?;
+        }
+        Ok(Some(summary))
     }
 
-    /// Writes an accepted fit's player as a preset beside its fit, with its provenance.
-    fn export(&self, round: &PatternRoundSummary) -> Result<(), RunError> {
+    /// Writes an accepted fit's `player` (the candidate of its match against `beaten`) as a
+    /// preset beside its fit, with its provenance.
+    fn export(
+        &self,
+        round: &PatternRoundSummary,
+        mut player: Preset,
+        beaten: &str,
+    ) -> Result<(), RunError> {
         let settings = &self.state.settings;
         let (wins, draws, losses) = round.record;
-        let mut player = settings.player(
-            round.player_name(&settings.name),
-            round.fit.load(settings.game.shape)?,
-        );
         player.description = format!(
-            "Patterns of {} trained by reversi3d train-patterns: round {} on {} rounds' sets              ({} positions, held out {:.2} discs rms), {wins}-{draws}-{losses} against {};              the nine weights of {} elsewhere.",
+            "Patterns of {} trained by reversi3d train-patterns: round {} on {} rounds' sets \
+             ({} positions, held out {:.2} discs rms), {wins}-{draws}-{losses} against {}; \
+             the nine weights of {} elsewhere.",
             settings.game.shape,
             round.round,
             round.round + 1,
             round.positions.0,
             round.holdout.0,
-            self.best_player()?.name,
+            beaten,
             settings.start.name,
         );
         player.save(&round.preset_file(&self.folder, &settings.name))?;
