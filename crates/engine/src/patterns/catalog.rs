@@ -95,7 +95,7 @@ fn square_bases(n: usize) -> Vec<(String, Vec<Coords>)> {
     };
     bases.push(("corner 3×3".to_string(), block(3, 3)));
     bases.push(("corner 2×4".to_string(), block(2, 4)));
-    for row in 1..(n / 2).min(4) {
+    for row in 1..n / 2 {
         let cells = line([row as isize, 0, 0], [0, 1, 0], window);
         bases.push((format!("row {}", row + 1), cells));
     }
@@ -108,16 +108,26 @@ fn square_bases(n: usize) -> Vec<(String, Vec<Coords>)> {
 }
 
 /// The base patterns only a cube has: the corner's 2×2×2 block, the cube's edge with the
-/// cells beside it inside the cube, and the space diagonal.
+/// cells beside it inside the cube, the space diagonal, and the rows of the layers inside
+/// the cube, so that every cell lies in some pattern (a cell in none would be invisible to
+/// the evaluation, whose endgame values then miss its disc).
 fn cube_bases(n: usize) -> Vec<(String, Vec<Coords>)> {
     let corner = (0..8).map(|k| [k & 1, k >> 1 & 1, k >> 2 & 1]).collect();
-    let inner_edge = line([1, 1, 0], [0, 0, 1], n.min(LINE_WINDOW));
+    let window = n.min(LINE_WINDOW);
+    let inner_edge = line([1, 1, 0], [0, 0, 1], window);
     let diagonal = line([0, 0, 0], [1, 1, 1], n.min(MAX_PATTERN_CELLS));
-    vec![
+    let mut bases = vec![
         ("corner 2×2×2".to_string(), corner),
         ("edge's inner neighbours".to_string(), inner_edge),
         ("space diagonal".to_string(), diagonal),
-    ]
+    ];
+    for layer in 1..n / 2 {
+        for row in layer + 1..n / 2 {
+            let cells = line([layer as isize, row as isize, 0], [0, 0, 1], window);
+            bases.push((format!("layer {} row {}", layer + 1, row + 1), cells));
+        }
+    }
+    bases
 }
 
 /// Groups of table entries that the board's symmetries make equivalent, as offsets into the
@@ -217,6 +227,23 @@ mod tests {
                     sets.push(set);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn every_cell_lies_in_some_pattern() {
+        for shape in every_shape() {
+            let mut covered = vec![false; shape.cells()];
+            for family in catalog(shape) {
+                for &cell in family.instances.iter().flatten() {
+                    covered[cell] = true;
+                }
+            }
+            let missing: Vec<_> = (0..shape.cells())
+                .filter(|&cell| !covered[cell])
+                .map(|cell| shape.coords(cell))
+                .collect();
+            assert!(missing.is_empty(), "{shape}: {missing:?}");
         }
     }
 
