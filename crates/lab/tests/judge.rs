@@ -137,7 +137,12 @@ fn scoring_only_the_played_moves_agrees_with_scoring_every_move() {
 
 #[test]
 fn a_review_adds_up_and_is_cached() {
-    for (board, depth, exact_empties, seed) in [("6x6", 3, 10, 1), ("4x4x4", 2, 12, 2)] {
+    let cases = [
+        ("6x6", 3, 10, 1, true),
+        ("4x4x4", 2, 12, 2, true),
+        ("4x4", 2, 8, 3, false),
+    ];
+    for (board, depth, exact_empties, seed, learned) in cases {
         let game = random_game(board, seed);
         let settings = settings(board, depth, exact_empties);
         let cache = ReferenceCache::default();
@@ -189,11 +194,11 @@ fn a_review_adds_up_and_is_cached() {
         assert_eq!(sides[0].proven + sides[1].proven, proven_count);
         let summed: f64 = sides.iter().map(|s| s.eval.total + s.discs.total).sum();
         assert!((total - summed).abs() < 1e-9, "{total} against {summed}");
-        // 6×6 has a learned evaluation: every loss is in discs; 4×4×4 has none: its heuristic
-        // positions lose in evaluation units, its exact ones in discs.
+        // With a learned evaluation every loss is in discs; without one (4×4) the heuristic
+        // positions lose in evaluation units, the exact ones in discs.
         let units: std::collections::BTreeSet<_> =
             review.moves.iter().map(|m| m.loss.unit.name()).collect();
-        let expected: &[&str] = if board == "6x6" {
+        let expected: &[&str] = if learned {
             &["discs"]
         } else {
             &["discs", "eval"]
@@ -357,12 +362,13 @@ fn a_proven_result_given_up_is_counted_apart_from_eval_losses() {
 }
 
 #[test]
-fn the_reference_evaluates_by_the_shipped_learned_evaluation_of_classic_6x6_8x8_and_6x6x6() {
+fn the_reference_evaluates_by_the_shipped_learned_evaluation_of_classic_6x6_8x8_6x6x6_and_4x4x4() {
     use lab::ai::reference::ReferenceSettings;
     for (board, shipped) in [
         ("6x6", true),
         ("8x8", true),
         ("6x6x6", true),
+        ("4x4x4", true),
         ("4x4", false),
         ("10x10", false),
         ("8x8x8", false),
