@@ -107,10 +107,10 @@ fn a_pattern_training_run_from_the_panel_shows_its_errors_in_discs_and_its_best_
     );
     assert!(view.status.starts_with("finished"), "{}", view.status);
     // The last round's fit (errors in discs) and match were shown as they went.
-    assert!(view.live.epochs.len() >= 2);
+    assert!(view.live.steps.len() >= 2);
     assert!(
         view.live
-            .epochs
+            .steps
             .iter()
             .all(|e| e.holdout > 0.0 && e.holdout < 40.0)
     );

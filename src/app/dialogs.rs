@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
+use super::tune_desk::TuneMode;
+
 /// What a chosen file is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileTask {
@@ -24,10 +26,8 @@ pub enum FileTask {
     ExportChampion,
     /// Choose the folder of an evolution run to resume.
     ResumeEvolution,
-    /// Choose the folder of a tuning run to resume.
-    ResumeTuning,
-    /// Choose the folder of a pattern training run to resume.
-    ResumePatternTraining,
+    /// Choose the folder of a run of the Tune panel's mode to resume.
+    ResumeTuneRun(TuneMode),
 }
 
 impl FileTask {
@@ -40,17 +40,17 @@ impl FileTask {
             FileTask::ExportTournament => "Export the tournament's results",
             FileTask::ExportChampion => "Export the player",
             FileTask::ResumeEvolution => "Choose the folder of an evolution run",
-            FileTask::ResumeTuning => "Choose the folder of a tuning run",
-            FileTask::ResumePatternTraining => "Choose the folder of a pattern training run",
+            FileTask::ResumeTuneRun(TuneMode::NineWeights) => "Choose the folder of a tuning run",
+            FileTask::ResumeTuneRun(TuneMode::Patterns) => {
+                "Choose the folder of a pattern training run"
+            }
         }
     }
 
     /// What the dialog chooses: a folder, a file to write or a file to read.
     fn choice(self) -> Choice {
         match self {
-            FileTask::ResumeEvolution
-            | FileTask::ResumeTuning
-            | FileTask::ResumePatternTraining => Choice::Folder,
+            FileTask::ResumeEvolution | FileTask::ResumeTuneRun(_) => Choice::Folder,
             FileTask::ExportPreset
             | FileTask::SaveGame
             | FileTask::ExportTournament

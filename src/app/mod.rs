@@ -20,6 +20,7 @@ mod palette;
 mod pane;
 mod panels;
 mod pattern_desk;
+mod rounds_desk;
 mod run_desk;
 mod series_desk;
 mod session;
@@ -45,14 +46,15 @@ pub use launch::{LaunchArgs, parse_seat};
 pub use layout::default_layout;
 pub use log::{Level, LogLine};
 pub use pane::Pane;
-pub use pattern_desk::{LivePatternRound, PatternDesk, PatternForm, PatternView};
+pub use pattern_desk::{PatternDesk, PatternForm};
+pub use rounds_desk::{LiveRound, MatchPoint, RoundsDesk, RoundsKind, RoundsView};
 pub use series_desk::{Series, SeriesDesk, SeriesRequest};
 pub use session::{
     CopyKind, FrameTimes, MoveCost, MoveScoreRow, PendingImport, Preview, Session, Shown,
 };
 pub use settings::{GridMode, Seat, Settings};
 pub use tournament_desk::{LiveTournament, TournamentDesk, TournamentForm};
-pub use tune_desk::{LiveRound, MatchPoint, TuneDesk, TuneForm, TuneMode, TuneView};
+pub use tune_desk::{TuneDesk, TuneForm, TuneMode};
 
 use engine::Color;
 use engine::notation::Notation;
@@ -307,8 +309,7 @@ impl ReversiApp {
             return;
         };
         let judge = self.session.judge();
-        let judging =
-            judge.is_judging() || judge.is_reviewing() || self.session.tuning().is_running();
+        let judging = judge.is_judging() || judge.is_reviewing() || self.session.is_tune_running();
         if plan.due(self.session.is_engine_busy(), judging) {
             let captured = Arc::clone(&plan.captured);
             let waker = ctx.clone();

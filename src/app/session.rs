@@ -16,7 +16,6 @@ mod frames;
 mod game_files;
 mod judging;
 mod move_scores;
-mod pattern_training;
 mod presets;
 mod searches;
 mod solving;
@@ -129,8 +128,8 @@ impl Session {
         let board = game.board();
         let here = game.setup_at(game.cursor());
         let evolution = EvolutionDesk::new(&settings.evolution);
-        let tuning = TuneDesk::new(&settings.tune);
-        let pattern_training = PatternDesk::new(&settings.train_patterns);
+        let tuning = TuneDesk::reopen(settings.tune.folder.as_ref());
+        let pattern_training = PatternDesk::reopen(settings.train_patterns.folder.as_ref());
         let mut session = Session {
             settings,
             roster,

@@ -1,7 +1,6 @@
-//! The tuning run behind the Tune panel: its form (persisted, with the folder of the last run
-//! so that a reopened app shows it and offers to resume it), the run in the background, and
-//! what the charts show live: the position set growing, the fit's losses and weights step by
-//! step, the verification match's running score.
+//! The tuning run behind the Tune panel's nine-weight mode: its form (persisted, with the
+//! folder of the last run so that a reopened app shows it and offers to resume it) and how a
+//! run of it starts; `rounds_desk` runs and shows it.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -9,14 +8,11 @@ use std::sync::atomic::AtomicBool;
 use serde::{Deserialize, Serialize};
 
 use super::contest_form::ContestForm;
-use super::run_desk::{CheckpointedRun, RunDesk, RunView, short_name};
-use lab::ai::arena::MatchResult;
-use lab::ai::checkpoint::load_checkpoint;
-use lab::ai::crosstable::EloEstimate;
+use super::rounds_desk::{RoundsDesk, RoundsKind};
+use super::run_desk::{CheckpointedRun, short_name};
 use lab::ai::{Preset, RunError};
 use lab::files::time_stamp;
 use lab::tune::fit::{Iteration, Target};
-use lab::tune::generate::GenerationProgress;
 use lab::tune::position_set::NamedWeights;
 use lab::tune::rounds::{RoundsEvent, RoundsSettings, RoundsState, TuningRun};
 
@@ -79,62 +75,10 @@ impl Default for TuneForm {
     }
 }
 
-/// The running score of a verification match after some games.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MatchPoint {
-    /// Games played.
-    pub games: u32,
-    /// The candidate's score so far (0–1).
-    pub score: f64,
-    /// Its Elo estimate with the 95 % interval.
-    pub elo: EloEstimate,
-}
-
-/// What the current round has shown so far.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct LiveRound {
-    /// The round (from 1), once begun.
-    pub round: u32,
-    /// The position set's progress.
-    pub positions: Option<GenerationProgress>,
-    /// The fit's steps.
-    pub steps: Vec<Iteration>,
-    /// The verification match after every game, and its length.
-    pub verification: Vec<MatchPoint>,
-    /// Games of the verification match.
-    pub verification_games: u32,
-}
-
-/// A run shown in the panel: running, stopped, or found in the last folder.
-pub struct TuneView {
-    /// The run's folder.
-    pub folder: PathBuf,
-    /// The state after the last finished round.
-    pub state: RoundsState,
-    /// The round in progress (or the last one seen).
-    pub live: LiveRound,
-    /// What the run does now.
-    pub status: String,
-}
-
 /// The tuning run of a session.
-pub type TuneDesk = RunDesk<TuneView, RoundsEvent>;
+pub type TuneDesk = RoundsDesk<RoundsState>;
 
 impl TuneDesk {
-    /// The desk at startup: the last run's checkpoint is read, if there is one.
-    pub fn new(form: &TuneForm) -> Self {
-        let view = form.folder.as_ref().and_then(|folder| {
-            let state = load_checkpoint::<RoundsState>(folder).ok()?;
-            Some(TuneView {
-                folder: folder.clone(),
-                status: resting_status(&state),
-                state,
-                live: LiveRound::default(),
-            })
-        });
-        TuneDesk::showing(view)
-    }
-
     /// Starts a new run tuning `player` (against `roster`'s other players when the form says
     /// so) in a new folder inside `runs`; returns a line for the log.
     pub fn start(
@@ -177,61 +121,31 @@ impl TuneDesk {
             settings: settings.clone(),
             history: Vec::new(),
         };
+        form.folder = Some(folder.clone());
         let job_folder = folder.clone();
-        self.start_run(form, folder, state, wake, move || {
+        self.open(folder, state, form.contest.workers, wake, move || {
             TuningRun::start(&job_folder, settings)
         });
         Ok(line)
     }
+}
 
-    /// Resumes the run in `folder`; returns a line for the log.
-    pub fn resume(
-        &mut self,
-        form: &mut TuneForm,
-        folder: PathBuf,
-        wake: impl Fn() + Send + Sync + 'static,
-    ) -> Result<String, String> {
-        let state = load_checkpoint::<RoundsState>(&folder).map_err(|e| e.to_string())?;
-        let line = format!(
-            "tuning of {} resumed after round {} of {} from {}",
-            state.settings.start.name,
-            state.history.len(),
-            state.settings.rounds,
-            folder.display()
-        );
-        let job_folder = folder.clone();
-        self.start_run(form, folder, state, wake, move || {
-            TuningRun::resume(&job_folder)
-        });
-        Ok(line)
+impl RoundsKind for RoundsState {
+    type Step = Iteration;
+    type Run = TuningRun;
+    const KIND: &'static str = "tuning";
+
+    fn resume_run(folder: &Path) -> Result<TuningRun, RunError> {
+        TuningRun::resume(folder)
     }
 
-    fn start_run(
-        &mut self,
-        form: &mut TuneForm,
-        folder: PathBuf,
-        state: RoundsState,
-        wake: impl Fn() + Send + Sync + 'static,
-        open: impl FnOnce() -> Result<TuningRun, RunError> + Send + 'static,
-    ) {
-        form.folder = Some(folder.clone());
-        let view = TuneView {
-            folder,
-            state,
-            live: LiveRound::default(),
-            status: "starting".to_string(),
-        };
-        self.launch_run(view, form.contest.workers, wake, open);
+    fn title(&self) -> String {
+        format!("tuning of {}", self.settings.start.name)
     }
 
-    /// The preset file of the run's best player, if a round has found one.
-    pub fn best_file(&self) -> Option<PathBuf> {
-        let view = self.view()?;
-        let accepted = view.state.history.iter().any(|round| round.accepted);
-        accepted.then(|| {
-            let file = lab::players::preset::file_name_of(&view.state.best.name);
-            view.folder.join(file)
-        })
+    fn best_file(&self, folder: &Path) -> Option<PathBuf> {
+        let accepted = self.history.iter().any(|round| round.accepted);
+        accepted.then(|| folder.join(lab::players::preset::file_name_of(&self.best.name)))
     }
 }
 
@@ -242,91 +156,5 @@ impl CheckpointedRun<RoundsEvent> for TuningRun {
         on_event: &(dyn Fn(RoundsEvent) + Sync),
     ) -> Result<(), RunError> {
         self.run(cancel, on_event)
-    }
-}
-
-impl RunView<RoundsEvent> for TuneView {
-    fn take_in(&mut self, event: RoundsEvent) -> Option<String> {
-        take_in(self, event)
-    }
-
-    fn status_mut(&mut self) -> &mut String {
-        &mut self.status
-    }
-
-    fn ended(&mut self, _stopped: bool) -> String {
-        resting_status(&self.state)
-    }
-}
-
-/// The status of a run that is not running.
-fn resting_status(state: &RoundsState) -> String {
-    let done = state.history.len();
-    if done >= state.settings.rounds as usize {
-        format!("finished: the best is {}", state.best.name)
-    } else {
-        format!(
-            "stopped after round {done} of {}: Resume continues it",
-            state.settings.rounds
-        )
-    }
-}
-
-/// Updates the view with an event; returns a line for the log when a round ends.
-fn take_in(view: &mut TuneView, event: RoundsEvent) -> Option<String> {
-    let live = &mut view.live;
-    match event {
-        RoundsEvent::Round(round) => {
-            *live = LiveRound {
-                round,
-                ..LiveRound::default()
-            };
-            view.status = format!("round {round}: making positions");
-        }
-        RoundsEvent::Positions(progress) => {
-            view.status = format!(
-                "round {}: positions {} of {} ({:.0} a minute)",
-                live.round,
-                progress.records,
-                progress.count,
-                60.0 * progress.rate()
-            );
-            live.positions = Some(progress);
-        }
-        RoundsEvent::Step(step) => {
-            view.status = format!("round {}: fit step {}", live.round, step.number);
-            live.steps.push(step);
-        }
-        RoundsEvent::Match(so_far, games) => {
-            view.status = format!(
-                "round {}: verification, {} of {games} games",
-                live.round,
-                so_far.games()
-            );
-            live.verification_games = games;
-            live.verification.push(match_point(&so_far));
-        }
-        RoundsEvent::Finished(state) => {
-            view.state = *state;
-            let round = view.state.history.last()?;
-            let (wins, draws, losses) = round.record;
-            return Some(format!(
-                "tuning round {}: candidate {} scored {wins}-{draws}-{losses} against the best: \
-                 {}",
-                round.round,
-                round.candidate,
-                round.verdict()
-            ));
-        }
-    }
-    None
-}
-
-/// The running score of a match after `result`.
-pub fn match_point(result: &MatchResult) -> MatchPoint {
-    MatchPoint {
-        games: result.games(),
-        score: result.record.score(),
-        elo: result.record.elo(),
     }
 }

@@ -14,6 +14,7 @@ mod positions;
 mod preset;
 mod reference_args;
 mod review;
+mod round_progress;
 mod setup;
 mod slurm;
 mod solve;

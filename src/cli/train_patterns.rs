@@ -5,20 +5,18 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 use anyhow::Context;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::interrupt_flag;
+use super::round_progress::play_rounds;
 use super::setup::{find_player, players_or_all};
 use engine::Shape;
 use lab::ai::PresetLibrary;
-use lab::tune::pattern_rounds::{
-    PatternRoundsEvent, PatternRoundsSettings, PatternRoundsState, PatternTraining,
-};
+use lab::tune::pattern_rounds::{PatternRoundsSettings, PatternRoundsState, PatternTraining};
 use lab::tune::position_set::NamedWeights;
+use lab::tune::round_run::RoundsProgress;
 
 /// Arguments of `reversi3d train-patterns`.
 #[derive(Args, Debug)]
@@ -96,18 +94,11 @@ pub fn run(args: &TrainPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Re
         return print_next_set(&run, out);
     }
     describe(run.state(), &run, out)?;
-    let bar = ProgressBar::new(1).with_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}  [{elapsed_precise}]")
-            .expect("a valid template"),
-    );
-    let out = Mutex::new(out);
-    let pool = super::thread_pool(args.threads)?;
-    let result = pool.install(|| run.run(interrupt_flag(), &|event| show(&event, &bar, &out)));
-    bar.finish_and_clear();
-    result?;
-    let out = out.into_inner().expect("never poisoned");
+    play_rounds(args.threads, out, |on_event| {
+        run.run(interrupt_flag(), on_event)
+    })?;
     let state = run.state();
-    if state.history.len() <= state.settings.rounds as usize {
+    if state.unfinished() {
         writeln!(
             out,
             "stopped in round {}: continue with reversi3d train-patterns --resume {}",
@@ -231,60 +222,8 @@ fn describe(
         s.start.name,
         s.seed
     )?;
-    for round in &state.history {
-        writeln!(out, "{}", round_line(round))?;
+    for index in 0..state.rounds_done() {
+        writeln!(out, "{}", state.round_line(index))?;
     }
     Ok(())
-}
-
-/// A finished round in one line.
-fn round_line(round: &lab::tune::pattern_rounds::PatternRoundSummary) -> String {
-    let (wins, draws, losses) = round.record;
-    let exact = round.holdout.1.map_or(String::new(), |mae| {
-        format!(", exact {mae:.2} mean absolute")
-    });
-    format!(
-        "round {}: {} positions fitted, held out {:.2} discs rms{exact}; {wins}-{draws}-{losses} \
-         against the best: {} ({})",
-        round.round,
-        round.positions.0,
-        round.holdout.0,
-        if round.accepted {
-            "accepted"
-        } else {
-            "rejected"
-        },
-        round.fit.path.display()
-    )
-}
-
-/// Shows an event: progress on the bar, a line per finished round.
-fn show(event: &PatternRoundsEvent, bar: &ProgressBar, out: &Mutex<&mut (dyn Write + Send)>) {
-    match event {
-        PatternRoundsEvent::Round(round) => {
-            bar.set_position(0);
-            bar.set_message(format!("round {round}: positions"));
-        }
-        PatternRoundsEvent::Positions(progress) => {
-            bar.set_length(progress.count as u64);
-            bar.set_position(progress.records as u64);
-        }
-        PatternRoundsEvent::Epoch(epoch) => {
-            bar.set_message(format!(
-                "fit iteration {}: {:.3} discs held out",
-                epoch.number, epoch.holdout
-            ));
-        }
-        PatternRoundsEvent::Match(so_far, games) => {
-            bar.set_length(u64::from(*games));
-            bar.set_position(u64::from(so_far.games()));
-            bar.set_message(format!("verification {}", so_far.record.with_score()));
-        }
-        PatternRoundsEvent::Finished(state) => {
-            if let Some(round) = state.history.last() {
-                let mut out = out.lock().expect("never poisoned");
-                let _ = bar.suspend(|| writeln!(out, "{}", round_line(round)));
-            }
-        }
-    }
 }

@@ -4,18 +4,18 @@
 use super::tune_common::CommonArgs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 use anyhow::Context;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::interrupt_flag;
+use super::round_progress::play_rounds;
 use super::setup::{RulesChoice, SearchChoice, find_player};
 use lab::ai::PresetLibrary;
 use lab::ai::selfplay::GameSettings;
 use lab::tune::position_set::NamedWeights;
-use lab::tune::rounds::{RoundsEvent, RoundsSettings, RoundsState, TuningRun};
+use lab::tune::round_run::RoundsProgress;
+use lab::tune::rounds::{RoundsSettings, RoundsState, TuningRun};
 
 /// The options of tuning in rounds.
 #[derive(Args, Debug)]
@@ -79,18 +79,11 @@ pub fn run(
         .expect("a folder");
     let state = run.state().clone();
     describe(&state, folder, out)?;
-    let bar = ProgressBar::new(1).with_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}  [{elapsed_precise}]")
-            .expect("a valid template"),
-    );
-    let out = Mutex::new(out);
-    let pool = super::thread_pool(common.threads)?;
-    let result = pool.install(|| run.run(interrupt_flag(), &|event| show(&event, &bar, &out)));
-    bar.finish_and_clear();
-    result?;
-    let out = out.into_inner().expect("never poisoned");
+    play_rounds(common.threads, out, |on_event| {
+        run.run(interrupt_flag(), on_event)
+    })?;
     let state = run.state();
-    if state.history.len() < state.settings.rounds as usize {
+    if state.unfinished() {
         writeln!(
             out,
             "stopped in round {}: continue with reversi3d tune --resume {}",
@@ -174,47 +167,4 @@ fn describe(
         state.best.name,
     )?;
     Ok(())
-}
-
-/// Shows an event: progress on the bar, a line per finished round.
-fn show(event: &RoundsEvent, bar: &ProgressBar, out: &Mutex<&mut (dyn Write + Send)>) {
-    match event {
-        RoundsEvent::Round(round) => {
-            bar.set_position(0);
-            bar.set_message(format!("round {round}: positions"));
-        }
-        RoundsEvent::Positions(progress) => {
-            bar.set_length(progress.count as u64);
-            bar.set_position(progress.records as u64);
-        }
-        RoundsEvent::Step(step) => {
-            bar.set_message(format!(
-                "fit step {}: hold-out loss {:.6}",
-                step.number, step.holdout
-            ));
-        }
-        RoundsEvent::Match(so_far, games) => {
-            bar.set_length(u64::from(*games));
-            bar.set_position(u64::from(so_far.games()));
-            bar.set_message(format!("verification {}", so_far.record.with_score()));
-        }
-        RoundsEvent::Finished(state) => {
-            let round = state.history.last().expect("a finished round");
-            let (wins, draws, losses) = round.record;
-            let line = format!(
-                "round {}: {} positions, hold-out loss {:.6} → {:.6}; candidate {} scored \
-                 {wins}-{draws}-{losses}: {}",
-                round.round,
-                state.settings.count,
-                round.holdout.0,
-                round.holdout.1,
-                round.candidate,
-                round.verdict()
-            );
-            bar.suspend(|| {
-                let mut out = out.lock().expect("never poisoned");
-                let _ = writeln!(out, "{line}");
-            });
-        }
-    }
 }

@@ -107,7 +107,7 @@ fn a_training_run_stopped_anywhere_resumes_to_the_same_end_and_labels_by_the_rig
     });
     assert_eq!(first.history.len(), 1);
     let second = train_until(parts.path(), |event| {
-        matches!(event, PatternRoundsEvent::Epoch(e) if e.number >= 3)
+        matches!(event, PatternRoundsEvent::Fit(e) if e.number >= 3)
             && parts.path().join("round-2.positions").exists()
     });
     assert_eq!(second.history.len(), 2);

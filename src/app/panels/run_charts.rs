@@ -5,8 +5,8 @@
 use egui_plot::{Line, LineStyle, Plot, PlotPoints};
 
 use super::contest::{RunTips, net_colour};
-use crate::app::tune_desk::MatchPoint;
-use lab::tune::generate::GenerationProgress;
+use crate::app::rounds_desk::{MatchPoint, RoundsKind, RoundsView};
+use lab::tune::round_run::FitStep;
 
 /// What Stop and Resume say of a run in rounds (either mode's).
 pub const ROUND_RUN_TIPS: RunTips = RunTips {
@@ -14,20 +14,21 @@ pub const ROUND_RUN_TIPS: RunTips = RunTips {
     resume: "Continue the run shown from its checkpoint",
 };
 
+/// What a run shown without a round in progress says where its live charts would be.
+pub const LIVE_ONLY: &str =
+    "The fit's steps and the verification match show live while a round runs.";
+
 /// The height of each chart.
 pub const CHART_HEIGHT: f32 = 170.0;
 
-/// The run's status line; the tooltip names its folder.
-pub fn run_status(ui: &mut egui::Ui, status: &str, folder: &std::path::Path) {
-    ui.label(status).on_hover_text(format!(
+/// The run's status line (the tooltip names its folder) and its position set's progress
+/// while it grows.
+pub fn run_head<S: RoundsKind>(ui: &mut egui::Ui, view: &RoundsView<S>) {
+    ui.label(&view.status).on_hover_text(format!(
         "Position sets, fits, accepted players and the checkpoint in {}",
-        folder.display()
+        view.folder.display()
     ));
-}
-
-/// The position set's progress bar while it grows.
-pub fn positions_progress(ui: &mut egui::Ui, progress: Option<GenerationProgress>) {
-    if let Some(progress) = progress {
+    if let Some(progress) = view.live.positions {
         let fraction = progress.records as f32 / progress.count.max(1) as f32;
         let headline = format!("positions {} of {}", progress.records, progress.count);
         let rate = format!("{:.0} positions a minute", 60.0 * progress.rate());
@@ -35,11 +36,13 @@ pub fn positions_progress(ui: &mut egui::Ui, progress: Option<GenerationProgress
     }
 }
 
-/// The training and hold-out losses of a round's fit, step by step: `(step, training,
-/// hold-out)` points, the loss's name on the axis.
-pub fn loss_chart(ui: &mut egui::Ui, id: &str, steps: Vec<(f64, f64, f64)>, loss: &str) {
-    let line = |pick: fn(&(f64, f64, f64)) -> f64| -> Vec<[f64; 2]> {
-        steps.iter().map(|step| [step.0, pick(step)]).collect()
+/// The training and hold-out errors of a round's fit, step by step, the error's name on
+/// the axis.
+pub fn loss_chart(ui: &mut egui::Ui, id: &str, steps: &[impl FitStep], loss: &str) {
+    let line = |pick: fn((f64, f64)) -> f64| -> Vec<[f64; 2]> {
+        (steps.iter())
+            .map(|step| [step.number() as f64, pick(step.errors())])
+            .collect()
     };
     ui.strong(format!("Fit: {loss} per step")).on_hover_text(
         "On the training positions and on the held-out games (every tenth game); the fit \
@@ -59,10 +62,10 @@ pub fn loss_chart(ui: &mut egui::Ui, id: &str, steps: Vec<(f64, f64, f64)>, loss
         .allow_scroll(false)
         .show(ui, |plot| {
             plot.line(
-                Line::new("training", PlotPoints::from(line(|s| s.1)))
+                Line::new("training", PlotPoints::from(line(|e| e.0)))
                     .color(super::series_colour(1)),
             );
-            plot.line(Line::new("hold-out", PlotPoints::from(line(|s| s.2))).color(net_colour(1)));
+            plot.line(Line::new("hold-out", PlotPoints::from(line(|e| e.1))).color(net_colour(1)));
         });
 }
 

@@ -7,55 +7,109 @@ use egui_plot::{Line, Plot, PlotPoints};
 
 use super::contest::{RunAction, game_rows, net_colour, run_buttons};
 use super::run_charts::{
-    CHART_HEIGHT, ROUND_RUN_TIPS, loss_chart, positions_progress, run_status, verification_chart,
+    CHART_HEIGHT, LIVE_ONLY, ROUND_RUN_TIPS, loss_chart, run_head, verification_chart,
 };
 use crate::app::session::Session;
-use crate::app::tune_desk::{LiveRound, TuneForm, TuneMode, TuneView};
+use crate::app::{LiveRound, RoundsView, TuneForm, TuneMode};
 use engine::Weights;
-use lab::tune::fit::Target;
+use lab::tune::fit::{Iteration, Target};
+use lab::tune::rounds::RoundsState;
 
-/// Draws the panel.
+/// Draws the panel: the mode, its set-up, the run buttons, and the run shown in that mode.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     egui::ScrollArea::vertical().show(ui, |ui| {
         mode_row(ui, session);
-        if session.settings.tune.mode == TuneMode::Patterns {
-            super::tune_patterns::show(ui, session);
-            return;
+        let mode = session.settings.tune.mode;
+        match mode {
+            TuneMode::NineWeights => set_up(ui, session),
+            TuneMode::Patterns => super::tune_patterns::set_up(ui, session),
         }
-        set_up(ui, session);
         ui.separator();
-        run_row(ui, session);
-        let Some(view) = session.tuning().view() else {
-            ui.label("No run yet: Start tunes the player above.");
-            return;
-        };
-        run_status(ui, &view.status, &view.folder);
-        best_row(ui, session);
-        let Some(view) = session.tuning().view() else {
-            return;
-        };
-        positions_progress(ui, view.live.positions);
-        rounds(ui, view);
-        ui.separator();
-        let live = &view.live;
-        let steps = live.steps.iter();
-        let losses = steps
-            .map(|s| (s.number as f64, s.training, s.holdout))
-            .collect();
-        loss_chart(ui, "tune losses", losses, "mean loss");
-        weights_chart(ui, live);
-        verification_chart(
-            ui,
-            &live.verification,
-            live.verification_games,
-            "Verification: the fitted weights' score against the best",
-        );
+        run_row(ui, session, mode);
+        best_row(ui, session, mode);
+        match mode {
+            TuneMode::NineWeights => match session.tuning().view() {
+                Some(view) => run_sections(ui, view),
+                None => {
+                    ui.label("No run yet: Start tunes the player above.");
+                }
+            },
+            TuneMode::Patterns => match session.pattern_training().view() {
+                Some(view) => super::tune_patterns::run_sections(ui, view),
+                None => {
+                    ui.label("No run yet: Start trains the board's patterns.");
+                }
+            },
+        }
+    });
+}
+
+/// What a tuning run shows: its status, its rounds, its fit's losses and weights, and its
+/// verification match.
+fn run_sections(ui: &mut egui::Ui, view: &RoundsView<RoundsState>) {
+    run_head(ui, view);
+    rounds(ui, view);
+    ui.separator();
+    let live = &view.live;
+    if live.steps.is_empty() {
+        ui.weak(LIVE_ONLY);
+        return;
+    }
+    loss_chart(ui, "tune losses", &live.steps, "mean loss");
+    weights_chart(ui, live);
+    verification_chart(
+        ui,
+        &live.verification,
+        live.verification_games,
+        "Verification: the fitted weights' score against the best",
+    );
+}
+
+/// Start, Stop and Resume of the run of `mode`.
+fn run_row(ui: &mut egui::Ui, session: &mut Session, mode: TuneMode) {
+    let running = session.is_tune_running();
+    let unfinished = session.unfinished_tune_run(mode);
+    match run_buttons(ui, running, unfinished, &ROUND_RUN_TIPS) {
+        Some(RunAction::Start) => session.start_tune_run(),
+        Some(RunAction::Stop) => session.stop_tune_run(),
+        Some(RunAction::Resume(folder)) => session.resume_tune_run(mode, &folder),
+        Some(RunAction::ResumeFrom) => session.choose_tune_run_to_resume(),
+        None => {}
+    }
+}
+
+/// Use (and, for nine weights, Export) the best player of the run of `mode`.
+fn best_row(ui: &mut egui::Ui, session: &mut Session, mode: TuneMode) {
+    let found = session.tune_best_file(mode).is_some();
+    let use_tip = match mode {
+        TuneMode::NineWeights => {
+            "Import the best player into your presets and show it in the Weights panel"
+        }
+        TuneMode::Patterns => {
+            "Import the best fit's player (its patterns on this board, the first player's \
+             nine weights elsewhere) into your presets and show it in the Weights panel"
+        }
+    };
+    ui.horizontal(|ui| {
+        let use_it = ui.add_enabled(found, egui::Button::new("Use as player"));
+        if use_it.on_hover_text(use_tip).clicked() {
+            session.use_tune_best(mode);
+        }
+        if mode == TuneMode::NineWeights {
+            let export = ui.add_enabled(found, egui::Button::new("Export…"));
+            if export
+                .on_hover_text("Write the best player as a preset file")
+                .clicked()
+            {
+                session.export_tuned();
+            }
+        }
     });
 }
 
 /// What the panel tunes: a player's nine weights or a board's patterns.
 fn mode_row(ui: &mut egui::Ui, session: &mut Session) {
-    let busy = session.tuning().is_running() || session.pattern_training().is_running();
+    let busy = session.is_tune_running();
     ui.add_enabled_ui(!busy, |ui| {
         ui.horizontal(|ui| {
             let mode = &mut session.settings.tune.mode;
@@ -74,7 +128,7 @@ fn mode_row(ui: &mut egui::Ui, session: &mut Session) {
 }
 
 fn set_up(ui: &mut egui::Ui, session: &mut Session) {
-    let running = session.tuning().is_running();
+    let running = session.is_tune_running();
     // Folded once a run is shown (its own state), so that the charts come first.
     let fresh = session.tuning().view().is_none();
     let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
@@ -178,24 +232,8 @@ fn form_rows(ui: &mut egui::Ui, form: &mut TuneForm) {
     game_rows(ui, "tune", &mut form.contest);
 }
 
-fn run_row(ui: &mut egui::Ui, session: &mut Session) {
-    let running = session.tuning().is_running();
-    let unfinished = session
-        .tuning()
-        .view()
-        .filter(|view| view.state.history.len() < view.state.settings.rounds as usize)
-        .map(|view| view.folder.clone());
-    match run_buttons(ui, running, unfinished, &ROUND_RUN_TIPS) {
-        Some(RunAction::Start) => session.start_tuning(),
-        Some(RunAction::Stop) => session.stop_tuning(),
-        Some(RunAction::Resume(folder)) => session.resume_tuning(&folder),
-        Some(RunAction::ResumeFrom) => session.choose_tuning_to_resume(),
-        None => {}
-    }
-}
-
 /// Each weight's path over the fit's steps (scaled so the largest is ±1000).
-fn weights_chart(ui: &mut egui::Ui, live: &LiveRound) {
+fn weights_chart(ui: &mut egui::Ui, live: &LiveRound<Iteration>) {
     ui.strong("Fit: the weights per step")
         .on_hover_text("Each weight after every step, scaled so that the largest is ±1000");
     super::weights_legend(ui);
@@ -219,7 +257,7 @@ fn weights_chart(ui: &mut egui::Ui, live: &LiveRound) {
 }
 
 /// The finished rounds: losses, candidate, its match, accepted or not.
-fn rounds(ui: &mut egui::Ui, view: &TuneView) {
+fn rounds(ui: &mut egui::Ui, view: &RoundsView<RoundsState>) {
     if view.state.history.is_empty() {
         return;
     }
@@ -255,28 +293,6 @@ fn rounds(ui: &mut egui::Ui, view: &TuneView) {
                     ui.end_row();
                 }
             })
-    });
-}
-
-fn best_row(ui: &mut egui::Ui, session: &mut Session) {
-    let found = session.tuning().best_file().is_some();
-    ui.horizontal(|ui| {
-        if ui
-            .add_enabled(found, egui::Button::new("Use as player"))
-            .on_hover_text(
-                "Import the best player into your presets and show it in the Weights panel",
-            )
-            .clicked()
-        {
-            session.use_tuned();
-        }
-        if ui
-            .add_enabled(found, egui::Button::new("Export…"))
-            .on_hover_text("Write the best player as a preset file")
-            .clicked()
-        {
-            session.export_tuned();
-        }
     });
 }
 

@@ -5,41 +5,25 @@
 
 use egui_plot::{Line, Plot, PlotPoints};
 
-use super::contest::{RunAction, board_row, net_colour, run_buttons, workers_and_seed_rows};
-use super::run_charts::{
-    ROUND_RUN_TIPS, loss_chart, positions_progress, run_status, verification_chart,
-};
-use crate::app::pattern_desk::{PatternForm, PatternView};
+use super::contest::{board_row, net_colour, workers_and_seed_rows};
+use super::run_charts::{LIVE_ONLY, loss_chart, run_head, verification_chart};
 use crate::app::session::Session;
+use crate::app::{PatternForm, RoundsView};
+use lab::tune::pattern_rounds::PatternRoundsState;
 
-/// Draws the pattern mode (inside the panel's scroll area).
-pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    set_up(ui, session);
-    ui.separator();
-    run_row(ui, session);
-    let Some(view) = session.pattern_training().view() else {
-        ui.label("No run yet: Start trains the board's patterns.");
-        return;
-    };
-    run_status(ui, &view.status, &view.folder);
-    best_row(ui, session);
-    let Some(view) = session.pattern_training().view() else {
-        return;
-    };
-    positions_progress(ui, view.live.positions);
+/// What a training run shows: its status, its rounds, the fit's errors and the verification
+/// match.
+pub(super) fn run_sections(ui: &mut egui::Ui, view: &RoundsView<PatternRoundsState>) {
+    run_head(ui, view);
     rounds(ui, view);
     ui.separator();
     round_chart(ui, view);
     let live = &view.live;
-    if live.epochs.is_empty() {
-        ui.weak("The fit's errors and the verification match show live while a round runs.");
+    if live.steps.is_empty() {
+        ui.weak(LIVE_ONLY);
         return;
     }
-    let epochs = live.epochs.iter();
-    let errors = epochs
-        .map(|e| (e.number as f64, e.training, e.holdout))
-        .collect();
-    loss_chart(ui, "pattern errors", errors, "error (discs, rms)");
+    loss_chart(ui, "pattern errors", &live.steps, "error (discs, rms)");
     verification_chart(
         ui,
         &live.verification,
@@ -49,7 +33,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
 }
 
 /// The held-out errors of every finished round's fit, in discs.
-fn round_chart(ui: &mut egui::Ui, view: &PatternView) {
+fn round_chart(ui: &mut egui::Ui, view: &RoundsView<PatternRoundsState>) {
     let history = &view.state.history;
     if history.is_empty() {
         return;
@@ -86,8 +70,8 @@ fn round_chart(ui: &mut egui::Ui, view: &PatternView) {
         });
 }
 
-fn set_up(ui: &mut egui::Ui, session: &mut Session) {
-    let running = session.pattern_training().is_running();
+pub(super) fn set_up(ui: &mut egui::Ui, session: &mut Session) {
+    let running = session.is_tune_running();
     let fresh = session.pattern_training().view().is_none();
     let first = session.settings.weights_player.clone();
     let header = egui::CollapsingHeader::new("Set-up")
@@ -177,36 +161,8 @@ fn form_rows(ui: &mut egui::Ui, form: &mut PatternForm) {
     workers_and_seed_rows(ui, &mut form.workers, &mut form.seed);
 }
 
-fn run_row(ui: &mut egui::Ui, session: &mut Session) {
-    let training = session.pattern_training();
-    let running = training.is_running();
-    let unfinished = (training.view())
-        .filter(|view| view.state.history.len() <= view.state.settings.rounds as usize)
-        .map(|view| view.folder.clone());
-    match run_buttons(ui, running, unfinished, &ROUND_RUN_TIPS) {
-        Some(RunAction::Start) => session.start_pattern_training(),
-        Some(RunAction::Stop) => session.stop_pattern_training(),
-        Some(RunAction::Resume(folder)) => session.resume_pattern_training(&folder),
-        Some(RunAction::ResumeFrom) => session.choose_pattern_training_to_resume(),
-        None => {}
-    }
-}
-
-fn best_row(ui: &mut egui::Ui, session: &mut Session) {
-    let found = session.pattern_training().best_file().is_some();
-    let use_it = ui
-        .add_enabled(found, egui::Button::new("Use as player"))
-        .on_hover_text(
-            "Import the best fit's player (its patterns on this board, the first player's nine \
-             weights elsewhere) into your presets and show it in the Weights panel",
-        );
-    if use_it.clicked() {
-        session.use_trained_patterns();
-    }
-}
-
 /// The finished rounds: stages, positions, errors, the match, accepted or not.
-fn rounds(ui: &mut egui::Ui, view: &PatternView) {
+fn rounds(ui: &mut egui::Ui, view: &RoundsView<PatternRoundsState>) {
     let state = &view.state;
     if state.history.is_empty() {
         return;

@@ -165,8 +165,7 @@ impl Session {
                 }
             }
             FileTask::ResumeEvolution => self.resume_evolution(path),
-            FileTask::ResumeTuning => self.resume_tuning(path),
-            FileTask::ResumePatternTraining => self.resume_pattern_training(path),
+            FileTask::ResumeTuneRun(mode) => self.resume_tune_run(mode, path),
             _ => {}
         }
     }

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use super::Session;
 use crate::app::dialogs::FileTask;
+use crate::app::tune_desk::TuneMode;
 use lab::ai::checkpoint::{CHECKPOINT_FILE, load_checkpoint};
 use lab::ai::evolution::EvolutionState;
 use lab::game::Game;
@@ -57,8 +58,8 @@ impl Session {
         let training = load_checkpoint::<PatternRoundsState>(folder);
         match (evolution, tuning, training) {
             (Ok(_), _, _) => self.contest_file_chosen(FileTask::ResumeEvolution, folder),
-            (_, Ok(_), _) => self.contest_file_chosen(FileTask::ResumeTuning, folder),
-            (_, _, Ok(_)) => self.contest_file_chosen(FileTask::ResumePatternTraining, folder),
+            (_, Ok(_), _) => self.resume_tune_run(TuneMode::NineWeights, folder),
+            (_, _, Ok(_)) => self.resume_tune_run(TuneMode::Patterns, folder),
             (Err(evolution), Err(tuning), Err(training)) => self.error(format!(
                 "{}: neither an evolution run ({}) nor a tuning run ({}) nor a pattern \
                  training run ({})",

@@ -9,4 +9,5 @@ pub mod pattern_rounds;
 mod pattern_solver;
 pub mod position_record;
 pub mod position_set;
+pub mod round_run;
 pub mod rounds;

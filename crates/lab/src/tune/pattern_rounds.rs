@@ -12,10 +12,10 @@ use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
-use super::generate::{GenerationProgress, complete_set};
+use super::generate::complete_set;
 use super::pattern_fit::{PatternEpoch, PatternFitSettings, fit_patterns, targets};
 use super::position_set::{LabelSettings, NamedWeights, PositionSet, PositionSetSettings};
-use crate::ai::arena::MatchResult;
+use super::round_run::{FitStep, RoundEvent, RoundsProgress};
 use crate::ai::checkpoint::{CHECKPOINT_FILE, Checkpointed, load_checkpoint, save_checkpoint};
 use crate::ai::duel::{DuelSettings, run_duel};
 use crate::ai::selfplay::GameSettings;
@@ -271,19 +271,69 @@ impl PatternRoundsSettings {
     }
 }
 
-/// What a training run reports as it goes.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PatternRoundsEvent {
-    /// A round begins (from 0).
-    Round(u32),
-    /// Its position set grows.
-    Positions(GenerationProgress),
-    /// Its fit took an iteration.
-    Epoch(PatternEpoch),
-    /// Its verification match goes on: the fit's results so far, of so many games.
-    Match(MatchResult, u32),
-    /// A round ended; the state is checkpointed.
-    Finished(Box<PatternRoundsState>),
+/// What a training run reports as it goes (rounds from 0, the fit's iterations).
+pub type PatternRoundsEvent = RoundEvent<PatternEpoch, PatternRoundsState>;
+
+impl FitStep for PatternEpoch {
+    fn number(&self) -> usize {
+        self.number
+    }
+
+    fn errors(&self) -> (f64, f64) {
+        (self.training, self.holdout)
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "fit iteration {}: {:.3} discs held out",
+            self.number, self.holdout
+        )
+    }
+}
+
+impl RoundsProgress for PatternRoundsState {
+    fn rounds_done(&self) -> usize {
+        self.history.len()
+    }
+
+    fn rounds_total(&self) -> usize {
+        self.settings.rounds as usize + 1
+    }
+
+    fn round_line(&self, index: usize) -> String {
+        let round = &self.history[index];
+        let (wins, draws, losses) = round.record;
+        let exact = round.holdout.1.map_or(String::new(), |mae| {
+            format!(", exact {mae:.2} mean absolute")
+        });
+        let verdict = if round.accepted {
+            "accepted"
+        } else {
+            "rejected"
+        };
+        format!(
+            "round {}: {} positions fitted, held out {:.2} discs rms{exact}; \
+             {wins}-{draws}-{losses} against the best: {verdict} ({})",
+            round.round,
+            round.positions.0,
+            round.holdout.0,
+            round.fit.path.display()
+        )
+    }
+
+    fn resting_status(&self) -> String {
+        let (done, all) = (self.rounds_done(), self.rounds_total());
+        match (self.unfinished(), self.best()) {
+            (false, Some(best)) => {
+                format!(
+                    "finished: the best is {}",
+                    best.player_name(&self.settings.name)
+                )
+            }
+            (false, None) => format!("finished: no fit beat {}", self.settings.start.name),
+            (true, _) => format!("stopped after {done} of {all} rounds: Resume continues it"),
+        }
+    }
 }
 
 /// A training run in its folder.
@@ -395,7 +445,7 @@ impl PatternTraining {
         };
         let all: Vec<_> = sets.iter().flat_map(targets).collect();
         let fit = fit_patterns(settings.game.shape, &all, &fit_settings, cancel, &mut |e| {
-            on_event(PatternRoundsEvent::Epoch(*e))
+            on_event(PatternRoundsEvent::Fit(*e))
         })
         .map_err(|e| RunError::Settings(format!("round {round}: {e}")))?;
         if fit.cancelled {

@@ -12,9 +12,9 @@ use std::sync::atomic::AtomicBool;
 use serde::{Deserialize, Serialize};
 
 use super::fit::{FitSettings, Iteration, Target, fit};
-use super::generate::{GenerationProgress, complete_set};
+use super::generate::complete_set;
 use super::position_set::{LabelSettings, NamedWeights, PositionSetSettings};
-use crate::ai::arena::MatchResult;
+use super::round_run::{FitStep, RoundEvent, RoundsProgress};
 use crate::ai::checkpoint::{Checkpointed, load_checkpoint, save_checkpoint};
 use crate::ai::crosstable::Record;
 use crate::ai::duel::{DuelSettings, run_duel};
@@ -165,19 +165,60 @@ fn round_name(name: &str, round: u32) -> String {
     format!("{name}-r{round}")
 }
 
-/// What a tuning run reports as it goes.
-#[derive(Clone, Debug, PartialEq)]
-pub enum RoundsEvent {
-    /// A round begins (from 1).
-    Round(u32),
-    /// Its position set grows.
-    Positions(GenerationProgress),
-    /// Its fit took a step.
-    Step(Iteration),
-    /// Its verification match goes on: the candidate's results so far, of so many games.
-    Match(MatchResult, u32),
-    /// A round ended; the state is checkpointed.
-    Finished(Box<RoundsState>),
+/// What a tuning run reports as it goes (rounds from 1, the fit's steps).
+pub type RoundsEvent = RoundEvent<Iteration, RoundsState>;
+
+impl FitStep for Iteration {
+    fn number(&self) -> usize {
+        self.number
+    }
+
+    fn errors(&self) -> (f64, f64) {
+        (self.training, self.holdout)
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "fit step {}: hold-out loss {:.6}",
+            self.number, self.holdout
+        )
+    }
+}
+
+impl RoundsProgress for RoundsState {
+    fn rounds_done(&self) -> usize {
+        self.history.len()
+    }
+
+    fn rounds_total(&self) -> usize {
+        self.settings.rounds as usize
+    }
+
+    fn round_line(&self, index: usize) -> String {
+        let round = &self.history[index];
+        let (wins, draws, losses) = round.record;
+        format!(
+            "round {}: {} positions, hold-out loss {:.6} → {:.6}; candidate {} scored \
+             {wins}-{draws}-{losses}: {}",
+            round.round,
+            self.settings.count,
+            round.holdout.0,
+            round.holdout.1,
+            round.candidate,
+            round.verdict()
+        )
+    }
+
+    fn resting_status(&self) -> String {
+        match self.unfinished() {
+            false => format!("finished: the best is {}", self.best.name),
+            true => format!(
+                "stopped after round {} of {}: Resume continues it",
+                self.rounds_done(),
+                self.settings.rounds
+            ),
+        }
+    }
 }
 
 /// A tuning run in its folder.
@@ -275,7 +316,7 @@ impl TuningRun {
             &best.weights,
             &FitSettings::new(settings.target),
             cancel,
-            &mut |step| on_event(RoundsEvent::Step(*step)),
+            &mut |step| on_event(RoundsEvent::Fit(*step)),
         )
         .map_err(RunError::Settings)?;
         let Some(fitted) = fitted else {
