@@ -7,6 +7,7 @@ use super::background::{Background, drain};
 use engine::Rules;
 use engine::Setup;
 use engine::search::{SearchRequest, SearchSettings, Searched, Workers};
+use lab::ai::solver::solver_settings;
 
 /// Where the solve of a position stands.
 #[derive(Debug, Default)]
@@ -40,7 +41,7 @@ impl SolveDesk {
     ) {
         let settings = SearchSettings {
             workers: Workers::Background(workers.max(1)),
-            ..SearchSettings::solver(rules)
+            ..solver_settings(position.shape(), rules)
         };
         let request = SearchRequest::at(position.clone(), settings);
         self.position = Some(position);

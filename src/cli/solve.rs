@@ -18,6 +18,7 @@ use engine::search::{
     Analysis, Evaluation, Goal, SOLVER_ORDERING, SearchSettings, final_score, margin_of_score,
 };
 use engine::{Color, Geometry, Position, Weights, WidthJob};
+use lab::ai::solver::solver_ordering;
 use lab::files::read_text_up_to;
 use lab::game::position_list::parse_scored_line;
 
@@ -40,8 +41,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "position", "transcript", "game"])]
     obf: Option<PathBuf>,
     /// The evaluation that orders the search before it searches to the end (weights
-    /// Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa; by default the shipped pattern evaluation on 8×8,
-    /// elsewhere mobility and corners only): it changes the nodes, never the result.
+    /// Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa; by default the shipped endgame patterns on 8×8,
+    /// on a cube its shipped learned evaluation where there is one, elsewhere mobility and
+    /// corners only): it changes the nodes, never the result.
     #[arg(long, allow_hyphen_values = true, conflicts_with = "patterns")]
     weights: Option<Weights>,
     /// 8×8: order by the pattern evaluation in this file (made by `reversi3d fit-patterns`)
@@ -58,13 +60,12 @@ pub struct SolveArgs {
 
 /// Solves the position (or the file's) and prints the result.
 pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
-    let patterns = match (&args.patterns, args.weights) {
-        (Some(path), _) => Some(
+    let patterns = match &args.patterns {
+        Some(path) => Some(
             super::setup::read_pattern_file(path, "8x8".parse().expect("a board"))
                 .context("the solver orders its moves by 8x8 patterns")?,
         ),
-        (None, None) => Some(PatternEvaluation::shipped()),
-        (None, Some(_)) => None,
+        None => None,
     };
     args.loaded_patterns.get_or_init(|| patterns);
     let pool = super::thread_pool(args.threads)?;
@@ -81,13 +82,17 @@ fn solve<const W: usize>(
     args: &SolveArgs,
 ) -> Analysis {
     let weights = args.weights.unwrap_or(SOLVER_ORDERING);
+    let settings = args.strong.settings(Goal::Solve, 0, weights);
+    // The patterns order the search when they evaluate: the file given, else the board's
+    // (unless weights are given).
+    let patterns = match (args.loaded_patterns.get().cloned().flatten(), args.weights) {
+        (Some(patterns), _) => Some(patterns),
+        (None, None) => solver_ordering(geometry.shape(), settings.rules),
+        (None, Some(_)) => None,
+    };
     let settings = SearchSettings {
-        // The patterns order the search when they evaluate, the weights when they are given.
-        evaluation: Evaluation {
-            weights,
-            patterns: args.loaded_patterns.get().cloned().flatten(),
-        },
-        ..args.strong.settings(Goal::Solve, 0, weights)
+        evaluation: Evaluation { weights, patterns },
+        ..settings
     };
     if position.legal_moves(geometry).is_empty() {
         // Nothing to solve for the side to move: it passes, or the game is over.

@@ -15,6 +15,7 @@ pub mod review;
 pub mod sampling;
 pub mod score_unit;
 pub mod selfplay;
+pub mod solver;
 pub mod tournament;
 pub mod tournament_report;
 pub mod work_queue;
