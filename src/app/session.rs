@@ -29,6 +29,7 @@ pub use frames::FrameTimes;
 pub use move_scores::MoveScoreRow;
 pub use presets::PendingImport;
 pub use searches::{MoveCost, Shown};
+pub use tuning::{TuneContext, TuneRequest};
 
 use super::dialogs::{Dialogs, FileTask};
 use super::evolution_desk::EvolutionDesk;

@@ -9,7 +9,7 @@ use super::contest::{RunAction, game_rows, net_colour, run_buttons};
 use super::run_charts::{
     CHART_HEIGHT, LIVE_ONLY, ROUND_RUN_TIPS, loss_chart, run_head, verification_chart,
 };
-use crate::app::session::Session;
+use crate::app::session::{Session, TuneContext, TuneRequest};
 use crate::app::{LiveRound, RoundsView, TuneForm, TuneMode};
 use engine::Weights;
 use lab::tune::fit::{Iteration, Target};
@@ -17,31 +17,34 @@ use lab::tune::rounds::RoundsState;
 
 /// Draws the panel: the mode, its set-up, the run buttons, and the run shown in that mode.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        mode_row(ui, session);
-        let mode = session.settings.tune.mode;
-        match mode {
-            TuneMode::NineWeights => set_up(ui, session),
-            TuneMode::Patterns => super::tune_patterns::set_up(ui, session),
-        }
-        ui.separator();
-        run_row(ui, session, mode);
-        best_row(ui, session, mode);
-        match mode {
-            TuneMode::NineWeights => match session.tuning().view() {
-                Some(view) => run_sections(ui, view),
-                None => {
-                    ui.label("No run yet: Start tunes the player above.");
-                }
-            },
-            TuneMode::Patterns => match session.pattern_training().view() {
-                Some(view) => super::tune_patterns::run_sections(ui, view),
-                None => {
-                    ui.label("No run yet: Start trains the board's patterns.");
-                }
-            },
-        }
+    session.tune_panel(|context| {
+        egui::ScrollArea::vertical().show(ui, |ui| draw(ui, context));
     });
+}
+
+fn draw(ui: &mut egui::Ui, context: &mut TuneContext) {
+    mode_row(ui, context);
+    match context.mode() {
+        TuneMode::NineWeights => set_up(ui, context),
+        TuneMode::Patterns => super::tune_patterns::set_up(ui, context),
+    }
+    ui.separator();
+    run_row(ui, context);
+    best_row(ui, context);
+    match context.mode() {
+        TuneMode::NineWeights => match context.tuning.view() {
+            Some(view) => run_sections(ui, view),
+            None => {
+                ui.label("No run yet: Start tunes the player above.");
+            }
+        },
+        TuneMode::Patterns => match context.training.view() {
+            Some(view) => super::tune_patterns::run_sections(ui, view),
+            None => {
+                ui.label("No run yet: Start trains the board's patterns.");
+            }
+        },
+    }
 }
 
 /// What a tuning run shows: its status, its rounds, its fit's losses and weights, and its
@@ -65,22 +68,27 @@ fn run_sections(ui: &mut egui::Ui, view: &RoundsView<RoundsState>) {
     );
 }
 
-/// Start, Stop and Resume of the run of `mode`.
-fn run_row(ui: &mut egui::Ui, session: &mut Session, mode: TuneMode) {
-    let running = session.is_tune_running();
-    let unfinished = session.unfinished_tune_run(mode);
-    match run_buttons(ui, running, unfinished, &ROUND_RUN_TIPS) {
-        Some(RunAction::Start) => session.start_tune_run(),
-        Some(RunAction::Stop) => session.stop_tune_run(),
-        Some(RunAction::Resume(folder)) => session.resume_tune_run(mode, &folder),
-        Some(RunAction::ResumeFrom) => session.choose_tune_run_to_resume(),
-        None => {}
-    }
+/// Start, Stop and Resume of the run of the panel's mode.
+fn run_row(ui: &mut egui::Ui, context: &mut TuneContext) {
+    let action = run_buttons(
+        ui,
+        context.is_running(),
+        context.unfinished(),
+        &ROUND_RUN_TIPS,
+    );
+    context.requests.extend(match action {
+        Some(RunAction::Start) => Some(TuneRequest::Start),
+        Some(RunAction::Stop) => Some(TuneRequest::Stop),
+        Some(RunAction::Resume(folder)) => Some(TuneRequest::Resume(folder)),
+        Some(RunAction::ResumeFrom) => Some(TuneRequest::ChooseToResume),
+        None => None,
+    });
 }
 
-/// Use (and, for nine weights, Export) the best player of the run of `mode`.
-fn best_row(ui: &mut egui::Ui, session: &mut Session, mode: TuneMode) {
-    let found = session.tune_best_file(mode).is_some();
+/// Use (and, for nine weights, Export) the best player of the run of the panel's mode.
+fn best_row(ui: &mut egui::Ui, context: &mut TuneContext) {
+    let found = context.best_file().is_some();
+    let mode = context.mode();
     let use_tip = match mode {
         TuneMode::NineWeights => {
             "Import the best player into your presets and show it in the Weights panel"
@@ -93,7 +101,7 @@ fn best_row(ui: &mut egui::Ui, session: &mut Session, mode: TuneMode) {
     ui.horizontal(|ui| {
         let use_it = ui.add_enabled(found, egui::Button::new("Use as player"));
         if use_it.on_hover_text(use_tip).clicked() {
-            session.use_tune_best(mode);
+            context.requests.push(TuneRequest::UseBest);
         }
         if mode == TuneMode::NineWeights {
             let export = ui.add_enabled(found, egui::Button::new("Export…"));
@@ -101,18 +109,18 @@ fn best_row(ui: &mut egui::Ui, session: &mut Session, mode: TuneMode) {
                 .on_hover_text("Write the best player as a preset file")
                 .clicked()
             {
-                session.export_tuned();
+                context.requests.push(TuneRequest::ExportBest);
             }
         }
     });
 }
 
 /// What the panel tunes: a player's nine weights or a board's patterns.
-fn mode_row(ui: &mut egui::Ui, session: &mut Session) {
-    let busy = session.is_tune_running();
+fn mode_row(ui: &mut egui::Ui, context: &mut TuneContext) {
+    let busy = context.is_running();
     ui.add_enabled_ui(!busy, |ui| {
         ui.horizontal(|ui| {
-            let mode = &mut session.settings.tune.mode;
+            let mode = &mut context.form.mode;
             ui.label("Tune");
             ui.radio_value(mode, TuneMode::NineWeights, "nine weights")
                 .on_hover_text("Fit the Weights panel's player to scored positions, in rounds");
@@ -127,12 +135,10 @@ fn mode_row(ui: &mut egui::Ui, session: &mut Session) {
     ui.separator();
 }
 
-fn set_up(ui: &mut egui::Ui, session: &mut Session) {
-    let running = session.is_tune_running();
+fn set_up(ui: &mut egui::Ui, context: &mut TuneContext) {
+    let running = context.is_running();
     // Folded once a run is shown (its own state), so that the charts come first.
-    let fresh = session.tuning().view().is_none();
-    let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
-    let settings = &mut session.settings;
+    let fresh = context.tuning.view().is_none();
     let header = egui::CollapsingHeader::new("Set-up")
         .id_salt(("tune set-up", fresh))
         .default_open(fresh);
@@ -143,20 +149,17 @@ fn set_up(ui: &mut egui::Ui, session: &mut Session) {
                 .show(ui, |ui| {
                     ui.label("Player");
                     egui::ComboBox::from_id_salt("tune player")
-                        .selected_text(&settings.weights_player)
+                        .selected_text(context.player.as_str())
                         .show_ui(ui, |ui| {
-                            for name in names {
-                                ui.selectable_value(
-                                    &mut settings.weights_player,
-                                    name.clone(),
-                                    name,
-                                );
+                            for preset in context.players {
+                                let name = &preset.name;
+                                ui.selectable_value(context.player, name.clone(), name);
                             }
                         })
                         .response
                         .on_hover_text("The player to tune (the Weights panel shows and edits it)");
                     ui.end_row();
-                    form_rows(ui, &mut settings.tune);
+                    form_rows(ui, context.form);
                 });
         })
     });

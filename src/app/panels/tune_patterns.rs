@@ -7,7 +7,7 @@ use egui_plot::{Line, Plot, PlotPoints};
 
 use super::contest::{board_row, net_colour, workers_and_seed_rows};
 use super::run_charts::{LIVE_ONLY, loss_chart, run_head, verification_chart};
-use crate::app::session::Session;
+use crate::app::session::TuneContext;
 use crate::app::{PatternForm, RoundsView};
 use lab::tune::pattern_rounds::PatternRoundsState;
 
@@ -70,10 +70,10 @@ fn round_chart(ui: &mut egui::Ui, view: &RoundsView<PatternRoundsState>) {
         });
 }
 
-pub(super) fn set_up(ui: &mut egui::Ui, session: &mut Session) {
-    let running = session.is_tune_running();
-    let fresh = session.pattern_training().view().is_none();
-    let first = session.settings.weights_player.clone();
+pub(super) fn set_up(ui: &mut egui::Ui, context: &mut TuneContext) {
+    let running = context.is_running();
+    let fresh = context.training.view().is_none();
+    let first = context.player.as_str();
     let header = egui::CollapsingHeader::new("Set-up")
         .id_salt(("pattern set-up", fresh))
         .default_open(fresh);
@@ -83,12 +83,12 @@ pub(super) fn set_up(ui: &mut egui::Ui, session: &mut Session) {
                 .num_columns(2)
                 .show(ui, |ui| {
                     ui.label("First to beat");
-                    ui.label(&first).on_hover_text(
+                    ui.label(first).on_hover_text(
                         "The Weights panel's player: the first fit must beat it, and its nine \
                          weights order the shallow nodes of every search",
                     );
                     ui.end_row();
-                    form_rows(ui, &mut session.settings.train_patterns);
+                    form_rows(ui, context.patterns);
                 });
         })
     });

@@ -1,17 +1,114 @@
 //! The session's runs in rounds, one per mode of the Tune panel (tuning the nine weights,
-//! training a board's patterns): starting, stopping and resuming them, and making the best
-//! player a player.
+//! training a board's patterns): the narrow context the panel draws from, and the requests it
+//! makes — starting, stopping and resuming a run, and making its best player a player.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::Session;
 use crate::app::contest_form::runs_folder;
 use crate::app::dialogs::FileTask;
-use crate::app::pattern_desk::PatternDesk;
-use crate::app::tune_desk::{TuneDesk, TuneMode};
+use crate::app::pattern_desk::{PatternDesk, PatternForm};
+use crate::app::tune_desk::{TuneDesk, TuneForm, TuneMode};
+use lab::ai::Preset;
+
+/// What the Tune panel sees of the session and may change; what it asks for waits in
+/// `requests` until the panel is drawn.
+pub struct TuneContext<'a> {
+    /// The nine-weight mode's form (and the panel's mode).
+    pub form: &'a mut TuneForm,
+    /// The pattern mode's form.
+    pub patterns: &'a mut PatternForm,
+    /// The player tuned, or the first one a pattern fit must beat: the Weights panel's.
+    pub player: &'a mut String,
+    /// Every player the user can choose.
+    pub players: &'a [Preset],
+    /// The tuning run.
+    pub tuning: &'a TuneDesk,
+    /// The pattern training run.
+    pub training: &'a PatternDesk,
+    /// What the panel asks for, in order.
+    pub requests: Vec<TuneRequest>,
+}
+
+/// What the Tune panel may ask of the session, for the run of its mode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TuneRequest {
+    /// Start a new run.
+    Start,
+    /// Stop the run going on.
+    Stop,
+    /// Resume the run in this folder.
+    Resume(PathBuf),
+    /// Ask for the folder of a run to resume.
+    ChooseToResume,
+    /// Make the run's best player a player.
+    UseBest,
+    /// Ask where to export the tuning run's best player.
+    ExportBest,
+}
+
+impl TuneContext<'_> {
+    /// The panel's mode.
+    pub fn mode(&self) -> TuneMode {
+        self.form.mode
+    }
+
+    /// Whether a run of either mode is going on.
+    pub fn is_running(&self) -> bool {
+        self.tuning.is_running() || self.training.is_running()
+    }
+
+    /// The folder of the run shown in the panel's mode, if rounds remain to be played in it.
+    pub fn unfinished(&self) -> Option<PathBuf> {
+        match self.mode() {
+            TuneMode::NineWeights => self.tuning.unfinished(),
+            TuneMode::Patterns => self.training.unfinished(),
+        }
+    }
+
+    /// The preset file of the best player of the run shown in the panel's mode.
+    pub fn best_file(&self) -> Option<PathBuf> {
+        best_file(self.tuning, self.training, self.mode())
+    }
+}
+
+/// The preset file of the best player of the run of `mode`, once one is found.
+fn best_file(tuning: &TuneDesk, training: &PatternDesk, mode: TuneMode) -> Option<PathBuf> {
+    match mode {
+        TuneMode::NineWeights => tuning.best_file(),
+        TuneMode::Patterns => training.best_file(),
+    }
+}
 
 impl Session {
+    /// Draws the Tune panel with `draw` from its narrow context, then acts on its requests.
+    pub fn tune_panel<R>(&mut self, draw: impl FnOnce(&mut TuneContext) -> R) -> R {
+        let settings = &mut self.settings;
+        let mut context = TuneContext {
+            form: &mut settings.tune,
+            patterns: &mut settings.train_patterns,
+            player: &mut settings.weights_player,
+            players: &self.roster,
+            tuning: &self.tuning,
+            training: &self.pattern_training,
+            requests: Vec::new(),
+        };
+        let drawn = draw(&mut context);
+        let mode = context.mode();
+        for request in context.requests {
+            match request {
+                TuneRequest::Start => self.start_tune_run(),
+                TuneRequest::Stop => self.stop_tune_run(),
+                TuneRequest::Resume(folder) => self.resume_tune_run(mode, &folder),
+                TuneRequest::ChooseToResume => self.choose_tune_run_to_resume(),
+                TuneRequest::UseBest => self.use_tune_best(mode),
+                TuneRequest::ExportBest => self.export_tuned(),
+            }
+        }
+        drawn
+    }
+
     /// The tuning run.
     pub fn tuning(&self) -> &TuneDesk {
         &self.tuning
@@ -27,17 +124,9 @@ impl Session {
         self.tuning.is_running() || self.pattern_training.is_running()
     }
 
-    /// The folder of the run shown in `mode`, if rounds remain to be played in it.
-    pub fn unfinished_tune_run(&self, mode: TuneMode) -> Option<std::path::PathBuf> {
-        match mode {
-            TuneMode::NineWeights => self.tuning.unfinished(),
-            TuneMode::Patterns => self.pattern_training.unfinished(),
-        }
-    }
-
     /// Starts a run of the panel's mode: tuning the Weights panel's player, or training the
     /// form's board's patterns with that player the one to beat first.
-    pub fn start_tune_run(&mut self) {
+    fn start_tune_run(&mut self) {
         let player = self.weights_preset().clone();
         let wake = Arc::clone(&self.wake);
         let runs = runs_folder(self.library.folder());
@@ -62,7 +151,7 @@ impl Session {
     }
 
     /// Resumes the run of `mode` in `folder`, and shows that mode.
-    pub fn resume_tune_run(&mut self, mode: TuneMode, folder: &Path) {
+    pub(super) fn resume_tune_run(&mut self, mode: TuneMode, folder: &Path) {
         let wake = Arc::clone(&self.wake);
         let settings = &mut self.settings;
         settings.tune.mode = mode;
@@ -84,7 +173,7 @@ impl Session {
     }
 
     /// Asks for the folder of a run of the panel's mode to resume.
-    pub fn choose_tune_run_to_resume(&mut self) {
+    fn choose_tune_run_to_resume(&mut self) {
         let folder = runs_folder(self.library.folder());
         let wake = Arc::clone(&self.wake);
         let task = FileTask::ResumeTuneRun(self.settings.tune.mode);
@@ -92,29 +181,21 @@ impl Session {
     }
 
     /// Stops the run going on; its position set is kept for a resume.
-    pub fn stop_tune_run(&mut self) {
+    fn stop_tune_run(&mut self) {
         self.tuning.stop();
         self.pattern_training.stop();
     }
 
-    /// The preset file of the best player of the run shown in `mode`, once one is found.
-    pub fn tune_best_file(&self, mode: TuneMode) -> Option<std::path::PathBuf> {
-        match mode {
-            TuneMode::NineWeights => self.tuning.best_file(),
-            TuneMode::Patterns => self.pattern_training.best_file(),
-        }
-    }
-
     /// Makes the best player of the run shown in `mode` a player: its preset (with its
     /// pattern file) imported into the user's folder and shown in the Weights panel.
-    pub fn use_tune_best(&mut self, mode: TuneMode) {
-        if let Some(path) = self.tune_best_file(mode) {
+    fn use_tune_best(&mut self, mode: TuneMode) {
+        if let Some(path) = best_file(&self.tuning, &self.pattern_training, mode) {
             self.import_preset(&path);
         }
     }
 
     /// Asks where to export the tuning run's best player.
-    pub fn export_tuned(&mut self) {
+    fn export_tuned(&mut self) {
         if let Some(path) = self.tuning.best_file() {
             self.export_player_file(path);
         }
