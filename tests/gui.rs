@@ -9,7 +9,7 @@ use egui_kittest::kittest::{By, Queryable};
 use engine::Color;
 use engine::notation::{Move, format_cell};
 use lab::ai::PresetLibrary;
-use reversi3d::app::{ReversiApp, Seat, Settings, default_layout};
+use reversi3d::app::{EvolutionRequest, ReversiApp, Seat, Settings, default_layout};
 
 fn play_against_ai(board: &str) {
     let (mut harness, _folder) = workspace(settings(board, Seat::human(), Seat::ai("Arwen", 2)));
@@ -419,7 +419,7 @@ fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
             .map_or(0, |view| view.state.history.len())
     };
     step_until(&mut harness, |app| generations(app) >= 1);
-    harness.state_mut().session_mut().stop_evolution();
+    ask_evolution(&mut harness, EvolutionRequest::Stop);
     step_until(&mut harness, |app| !app.session().evolution().is_running());
     let stopped_at = generations(harness.state());
     assert!(stopped_at >= 1);
@@ -436,7 +436,7 @@ fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
 
     harness.get_by_label("Resume").click();
     step_until(&mut harness, |app| generations(app) > stopped_at);
-    harness.state_mut().session_mut().stop_evolution();
+    ask_evolution(&mut harness, EvolutionRequest::Stop);
     step_until(&mut harness, |app| !app.session().evolution().is_running());
 
     // Run on until a champion is crowned, then make it a player.
@@ -447,7 +447,7 @@ fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
             .view()
             .is_some_and(|view| !view.state.champions.is_empty())
     });
-    harness.state_mut().session_mut().stop_evolution();
+    ask_evolution(&mut harness, EvolutionRequest::Stop);
     step_until(&mut harness, |app| !app.session().evolution().is_running());
     let champion = harness
         .state()
@@ -459,7 +459,7 @@ fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
         .champions[0]
         .clone();
     // (The champions table is below the charts, out of this window's view.)
-    harness.state_mut().session_mut().use_champion(0);
+    ask_evolution(&mut harness, EvolutionRequest::UseChampion(0));
     harness.step();
     let session = harness.state().session();
     assert_eq!(session.settings.weights_player, champion.name);
@@ -562,4 +562,10 @@ proptest::proptest! {
             proptest::prop_assert_eq!(settings.clone().sanitized(), settings);
         }
     }
+}
+
+/// Asks the session what the Evolution panel would.
+fn ask_evolution(harness: &mut Harness<'_, ReversiApp>, request: EvolutionRequest) {
+    let session = harness.state_mut().session_mut();
+    session.evolution_panel(|context| context.requests.push(request));
 }

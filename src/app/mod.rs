@@ -50,7 +50,9 @@ pub use pattern_desk::{PatternDesk, PatternForm};
 pub use rounds_desk::{LiveRound, MatchPoint, RoundsDesk, RoundsKind, RoundsView};
 pub use series_desk::{Series, SeriesDesk, SeriesRequest};
 pub use session::{
-    CopyKind, FrameTimes, MoveCost, MoveScoreRow, PendingImport, Preview, Session, Shown,
+    CopyKind, EvolutionContext, EvolutionRequest, FrameTimes, MoveCost, MoveScoreRow,
+    PendingImport, Preview, Session, Shown, TournamentContext, TournamentRequest, TuneContext,
+    TuneRequest,
 };
 pub use settings::{GridMode, Seat, Settings};
 pub use tournament_desk::{LiveTournament, TournamentDesk, TournamentForm};

@@ -17,6 +17,7 @@ mod game_files;
 mod judging;
 mod move_scores;
 mod presets;
+mod run_panels;
 mod searches;
 mod solving;
 mod static_view;
@@ -28,6 +29,7 @@ pub use clipboard::CopyKind;
 pub use frames::FrameTimes;
 pub use move_scores::MoveScoreRow;
 pub use presets::PendingImport;
+pub use run_panels::{EvolutionContext, EvolutionRequest, TournamentContext, TournamentRequest};
 pub use searches::{MoveCost, Shown};
 pub use tuning::{TuneContext, TuneRequest};
 

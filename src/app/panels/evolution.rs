@@ -6,7 +6,7 @@ use egui_plot::{Line, MarkerShape, Plot, PlotPoints, Points};
 
 use super::contest::{RunAction, RunTips, game_rows, net_colour, run_buttons};
 use crate::app::evolution_desk::EvolutionView;
-use crate::app::session::Session;
+use crate::app::session::{EvolutionContext, EvolutionRequest, Session};
 use engine::Weights;
 use lab::ai::gsprt::Gsprt;
 
@@ -15,38 +15,41 @@ const CHART_HEIGHT: f32 = 180.0;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        set_up(ui, session);
-        ui.separator();
-        run_row(ui, session);
-        let Some(view) = session.evolution().view() else {
-            ui.label("No run yet: Start evolves the player above.");
-            return;
-        };
-        status(ui, view);
-        ui.separator();
-        nets_chart(ui, view);
-        weights_chart(ui, view);
-        speed_chart(ui, view);
-        ui.separator();
-        champions(ui, session);
+    session.evolution_panel(|context| {
+        egui::ScrollArea::vertical().show(ui, |ui| draw(ui, context));
     });
 }
 
-fn set_up(ui: &mut egui::Ui, session: &mut Session) {
-    let running = session.evolution().is_running();
-    let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
-    let settings = &mut session.settings;
+fn draw(ui: &mut egui::Ui, context: &mut EvolutionContext) {
+    set_up(ui, context);
+    ui.separator();
+    run_row(ui, context);
+    let Some(view) = context.desk.view() else {
+        ui.label("No run yet: Start evolves the player above.");
+        return;
+    };
+    status(ui, view);
+    ui.separator();
+    nets_chart(ui, view);
+    weights_chart(ui, view);
+    speed_chart(ui, view);
+    ui.separator();
+    let chosen = champions(ui, view);
+    context.requests.extend(chosen);
+}
+
+fn set_up(ui: &mut egui::Ui, context: &mut EvolutionContext) {
+    let running = context.desk.is_running();
     ui.add_enabled_ui(!running, |ui| {
         egui::Grid::new("evolution set-up")
             .num_columns(2)
             .show(ui, |ui| {
                 ui.label("Player");
                 egui::ComboBox::from_id_salt("evolution player")
-                    .selected_text(&settings.weights_player)
+                    .selected_text(context.player.as_str())
                     .show_ui(ui, |ui| {
-                        for name in names {
-                            ui.selectable_value(&mut settings.weights_player, name.clone(), name);
+                        for name in context.players.iter().map(|p| &p.name) {
+                            ui.selectable_value(context.player, name.clone(), name);
                         }
                     })
                     .response
@@ -55,7 +58,7 @@ fn set_up(ui: &mut egui::Ui, session: &mut Session) {
                          Values colouring follows it)",
                     );
                 ui.end_row();
-                let form = &mut settings.evolution;
+                let form = &mut *context.form;
                 ui.label("Generations");
                 ui.add(
                     egui::DragValue::new(&mut form.generations)
@@ -94,22 +97,23 @@ fn set_up(ui: &mut egui::Ui, session: &mut Session) {
     });
 }
 
-fn run_row(ui: &mut egui::Ui, session: &mut Session) {
+fn run_row(ui: &mut egui::Ui, context: &mut EvolutionContext) {
     let tips = RunTips {
         stop: "Stop the run: the generation in progress is dropped, the checkpoint keeps every \
                finished one",
         resume: "Continue the run shown from its checkpoint, up to the larger of its and the \
                  form's number of generations",
     };
-    let running = session.evolution().is_running();
-    let shown = session.evolution().view().map(|view| view.folder.clone());
-    match run_buttons(ui, running, shown, &tips) {
-        Some(RunAction::Start) => session.start_evolution(),
-        Some(RunAction::Stop) => session.stop_evolution(),
-        Some(RunAction::Resume(folder)) => session.resume_evolution(&folder),
-        Some(RunAction::ResumeFrom) => session.choose_evolution_to_resume(),
-        None => {}
-    }
+    let running = context.desk.is_running();
+    let shown = context.desk.view().map(|view| view.folder.clone());
+    context.requests.extend(
+        run_buttons(ui, running, shown, &tips).map(|action| match action {
+            RunAction::Start => EvolutionRequest::Start,
+            RunAction::Stop => EvolutionRequest::Stop,
+            RunAction::Resume(folder) => EvolutionRequest::Resume(folder),
+            RunAction::ResumeFrom => EvolutionRequest::ChooseToResume,
+        }),
+    );
 }
 
 fn status(ui: &mut egui::Ui, view: &EvolutionView) {
@@ -249,10 +253,8 @@ fn speed_chart(ui: &mut egui::Ui, view: &EvolutionView) {
     });
 }
 
-fn champions(ui: &mut egui::Ui, session: &mut Session) {
-    let Some(view) = session.evolution().view() else {
-        return;
-    };
+/// The champions, each to use as a player or export; returns what was asked for.
+fn champions(ui: &mut egui::Ui, view: &EvolutionView) -> Option<EvolutionRequest> {
     let rows: Vec<String> = view
         .state
         .champions
@@ -289,9 +291,8 @@ fn champions(ui: &mut egui::Ui, session: &mut Session) {
             ui.label(text);
         });
     }
-    match chosen {
-        Some((index, true)) => session.use_champion(index),
-        Some((index, false)) => session.export_champion(index),
-        None => {}
-    }
+    chosen.map(|(index, use_it)| match use_it {
+        true => EvolutionRequest::UseChampion(index),
+        false => EvolutionRequest::ExportChampion(index),
+    })
 }

@@ -2,41 +2,43 @@
 //! the standings with Elo and the finished games (each can be replayed in the History panel).
 
 use super::contest::{game_rows, net_colour};
-use crate::app::session::Session;
+use crate::app::session::{Session, TournamentContext, TournamentRequest};
 use crate::app::tournament_desk::LiveTournament;
 use engine::{Color, Outcome};
 use lab::ai::tournament::TournamentGame;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    egui::ScrollArea::both().show(ui, |ui| {
-        set_up(ui, session);
-        ui.separator();
-        run_row(ui, session);
-        let mut replay = None;
-        if let Some(live) = session.tournament().view() {
-            ui.separator();
-            standings(ui, live);
-            ui.separator();
-            crosstable(ui, live);
-            ui.separator();
-            replay = games(ui, live);
-        }
-        if let Some(index) = replay {
-            session.replay_tournament_game(index);
-        }
+    session.tournament_panel(|context| {
+        egui::ScrollArea::both().show(ui, |ui| draw(ui, context));
     });
 }
 
-fn set_up(ui: &mut egui::Ui, session: &mut Session) {
-    let running = session.tournament().is_running();
-    let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
-    let form = &mut session.settings.tournament;
+fn draw(ui: &mut egui::Ui, context: &mut TournamentContext) {
+    set_up(ui, context);
+    ui.separator();
+    run_row(ui, context);
+    if let Some(live) = context.desk.view() {
+        ui.separator();
+        standings(ui, live);
+        ui.separator();
+        crosstable(ui, live);
+        ui.separator();
+        let replay = games(ui, live);
+        context
+            .requests
+            .extend(replay.map(TournamentRequest::Replay));
+    }
+}
+
+fn set_up(ui: &mut egui::Ui, context: &mut TournamentContext) {
+    let running = context.desk.is_running();
+    let form = &mut *context.form;
     ui.add_enabled_ui(!running, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.label("Players")
                 .on_hover_text("Who takes part: every pair plays a match");
-            for name in &names {
+            for name in context.players.iter().map(|p| &p.name) {
                 let mut chosen = form.players.contains(name);
                 if ui.checkbox(&mut chosen, name).changed() {
                     form.players.retain(|p| p != name);
@@ -61,8 +63,8 @@ fn set_up(ui: &mut egui::Ui, session: &mut Session) {
     });
 }
 
-fn run_row(ui: &mut egui::Ui, session: &mut Session) {
-    let running = session.tournament().is_running();
+fn run_row(ui: &mut egui::Ui, context: &mut TournamentContext) {
+    let running = context.desk.is_running();
     ui.horizontal(|ui| {
         if running {
             if ui
@@ -70,16 +72,16 @@ fn run_row(ui: &mut egui::Ui, session: &mut Session) {
                 .on_hover_text("Stop the tournament; finished games are kept")
                 .clicked()
             {
-                session.stop_tournament();
+                context.requests.push(TournamentRequest::Stop);
             }
         } else if ui
             .button("Run")
             .on_hover_text("Start the tournament (games run in the background)")
             .clicked()
         {
-            session.start_tournament();
+            context.requests.push(TournamentRequest::Start);
         }
-        let has_results = session.tournament().view().is_some();
+        let has_results = context.desk.view().is_some();
         if ui
             .add_enabled(has_results, egui::Button::new("Export CSV…"))
             .on_hover_text(
@@ -88,10 +90,10 @@ fn run_row(ui: &mut egui::Ui, session: &mut Session) {
             )
             .clicked()
         {
-            session.export_tournament();
+            context.requests.push(TournamentRequest::Export);
         }
     });
-    let Some(live) = session.tournament().view() else {
+    let Some(live) = context.desk.view() else {
         return;
     };
     let done = live.result.games.len();

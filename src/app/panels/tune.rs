@@ -76,13 +76,12 @@ fn run_row(ui: &mut egui::Ui, context: &mut TuneContext) {
         context.unfinished(),
         &ROUND_RUN_TIPS,
     );
-    context.requests.extend(match action {
-        Some(RunAction::Start) => Some(TuneRequest::Start),
-        Some(RunAction::Stop) => Some(TuneRequest::Stop),
-        Some(RunAction::Resume(folder)) => Some(TuneRequest::Resume(folder)),
-        Some(RunAction::ResumeFrom) => Some(TuneRequest::ChooseToResume),
-        None => None,
-    });
+    context.requests.extend(action.map(|action| match action {
+        RunAction::Start => TuneRequest::Start,
+        RunAction::Stop => TuneRequest::Stop,
+        RunAction::Resume(folder) => TuneRequest::Resume(folder),
+        RunAction::ResumeFrom => TuneRequest::ChooseToResume,
+    }));
 }
 
 /// Use (and, for nine weights, Export) the best player of the run of the panel's mode.

@@ -26,7 +26,7 @@ impl Session {
     }
 
     /// Starts the tournament set up in the Tournament panel.
-    pub fn start_tournament(&mut self) {
+    pub(super) fn start_tournament(&mut self) {
         let wake = Arc::clone(&self.wake);
         let runs = self.runs_folder();
         let started =
@@ -37,13 +37,8 @@ impl Session {
         self.report(started);
     }
 
-    /// Stops the tournament; the finished games are kept.
-    pub fn stop_tournament(&mut self) {
-        self.tournament.stop();
-    }
-
     /// Starts a new evolution of the Weights panel's player.
-    pub fn start_evolution(&mut self) {
+    pub(super) fn start_evolution(&mut self) {
         let player = self.weights_preset().clone();
         let wake = Arc::clone(&self.wake);
         let runs = self.runs_folder();
@@ -54,7 +49,7 @@ impl Session {
     }
 
     /// Resumes the evolution run in `folder`.
-    pub fn resume_evolution(&mut self, folder: &Path) {
+    pub(super) fn resume_evolution(&mut self, folder: &Path) {
         let wake = Arc::clone(&self.wake);
         let resumed = self.evolution.resume(
             &mut self.settings.evolution,
@@ -65,7 +60,7 @@ impl Session {
     }
 
     /// Asks for the folder of an evolution run to resume.
-    pub fn choose_evolution_to_resume(&mut self) {
+    pub(super) fn choose_evolution_to_resume(&mut self) {
         let folder = self.runs_folder();
         let wake = Arc::clone(&self.wake);
         self.dialogs.open(
@@ -75,13 +70,8 @@ impl Session {
         );
     }
 
-    /// Stops the evolution run after dropping the generation in progress.
-    pub fn stop_evolution(&mut self) {
-        self.evolution.stop();
-    }
-
     /// Replays game `index` (in schedule order) of the tournament in the History panel.
-    pub fn replay_tournament_game(&mut self, index: usize) {
+    pub(super) fn replay_tournament_game(&mut self, index: usize) {
         let Some(live) = self.tournament.view() else {
             return;
         };
@@ -114,14 +104,14 @@ impl Session {
 
     /// Makes champion `index` of the evolution run a player: its preset is imported into the
     /// user's folder and shown in the Weights panel.
-    pub fn use_champion(&mut self, index: usize) {
+    pub(super) fn use_champion(&mut self, index: usize) {
         if let Some(path) = self.champion_file(index) {
             self.import_preset(&path);
         }
     }
 
     /// Asks where to export champion `index` of the evolution run.
-    pub fn export_champion(&mut self, index: usize) {
+    pub(super) fn export_champion(&mut self, index: usize) {
         if let Some(path) = self.champion_file(index) {
             self.export_player_file(path);
         }
@@ -139,7 +129,7 @@ impl Session {
     }
 
     /// Asks where to export the tournament's results.
-    pub fn export_tournament(&mut self) {
+    pub(super) fn export_tournament(&mut self) {
         let wake = Arc::clone(&self.wake);
         self.dialogs.open(
             FileTask::ExportTournament,
