@@ -24,6 +24,7 @@ mod static_view;
 mod status;
 mod tuning;
 mod undo;
+mod weights_panel;
 
 pub use clipboard::CopyKind;
 pub use frames::FrameTimes;
@@ -32,6 +33,7 @@ pub use presets::PendingImport;
 pub use run_panels::{EvolutionContext, EvolutionRequest, TournamentContext, TournamentRequest};
 pub use searches::{MoveCost, Shown};
 pub use tuning::{TuneContext, TuneRequest};
+pub use weights_panel::{WeightsContext, WeightsRequest};
 
 use super::dialogs::{Dialogs, FileTask};
 use super::evolution_desk::EvolutionDesk;

@@ -1,9 +1,8 @@
 //! The Weights panel: the nine weights of a chosen player, editable; Def, save, import and
 //! export; and the legend of the Categories and Values overlays.
 
-use crate::app::dialogs::FileTask;
 use crate::app::palette;
-use crate::app::session::Session;
+use crate::app::session::{Session, WeightsContext, WeightsRequest};
 use engine::Weights;
 use engine::shape::Category;
 
@@ -22,27 +21,28 @@ const MEANINGS: [&str; 9] = [
 
 /// Draws the panel, scrolling when the window is too small for the weights and the legend.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    egui::ScrollArea::vertical()
-        .id_salt("weights panel")
-        .show(ui, |ui| weights_and_legend(ui, session));
+    session.weights_panel(|context| {
+        egui::ScrollArea::vertical()
+            .id_salt("weights panel")
+            .show(ui, |ui| weights_and_legend(ui, context));
+    });
 }
 
 /// The player, its weights and the legend.
-fn weights_and_legend(ui: &mut egui::Ui, session: &mut Session) {
-    let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
+fn weights_and_legend(ui: &mut egui::Ui, context: &mut WeightsContext) {
     ui.horizontal(|ui| {
         ui.label("Player");
         egui::ComboBox::from_id_salt("weights player")
-            .selected_text(&session.settings.weights_player)
+            .selected_text(context.player.as_str())
             .show_ui(ui, |ui| {
-                for name in names {
-                    ui.selectable_value(&mut session.settings.weights_player, name.clone(), name);
+                for name in context.players.iter().map(|p| &p.name) {
+                    ui.selectable_value(context.player, name.clone(), name);
                 }
             })
             .response
             .on_hover_text("Whose weights to show and edit; the Values colouring and the live analysis use them");
     });
-    let preset = session.weights_preset().clone();
+    let preset = &context.preset;
     ui.label(egui::RichText::new(&preset.description).weak());
     egui::Grid::new("weights").num_columns(2).show(ui, |ui| {
         for (index, label) in Weights::LABELS.iter().enumerate() {
@@ -57,49 +57,51 @@ fn weights_and_legend(ui: &mut egui::Ui, session: &mut Session) {
                     limit = Weights::LIMIT
                 ));
             if response.changed() && value != preset.weights.0[index] {
-                session.set_weight(index, value);
+                context.requests.push(WeightsRequest::Set(index, value));
             }
             ui.end_row();
         }
     });
+    let buttons = [
+        (
+            "Def",
+            "Restore the built-in weights of this player",
+            true,
+            WeightsRequest::Restore,
+        ),
+        (
+            "Save",
+            "Save the edited weights in your presets folder (also done on exit)",
+            context.unsaved,
+            WeightsRequest::Save,
+        ),
+        (
+            "Import…",
+            "Read a preset file (.ron) into your presets",
+            true,
+            WeightsRequest::Import,
+        ),
+        (
+            "Export…",
+            "Write this player as a preset file (.ron)",
+            true,
+            WeightsRequest::Export,
+        ),
+    ];
     ui.horizontal(|ui| {
-        if ui
-            .button("Def")
-            .on_hover_text("Restore the built-in weights of this player")
-            .clicked()
-        {
-            session.restore_weights();
-        }
-        let unsaved = session.has_unsaved_weights();
-        if ui
-            .add_enabled(unsaved, egui::Button::new("Save"))
-            .on_hover_text("Save the edited weights in your presets folder (also done on exit)")
-            .clicked()
-        {
-            session.save_presets();
-        }
-        if ui
-            .button("Import…")
-            .on_hover_text("Read a preset file (.ron) into your presets")
-            .clicked()
-        {
-            session.ask_file(FileTask::ImportPreset);
-        }
-        if ui
-            .button("Export…")
-            .on_hover_text("Write this player as a preset file (.ron)")
-            .clicked()
-        {
-            session.ask_file(FileTask::ExportPreset);
+        for (label, tip, enabled, request) in buttons {
+            let button = ui.add_enabled(enabled, egui::Button::new(label));
+            if button.on_hover_text(tip).clicked() {
+                context.requests.push(request);
+            }
         }
     });
     ui.separator();
-    legend(ui, session);
+    legend(ui, &context.preset.weights);
 }
 
 /// The colours of the Categories overlay with the values of the weights player.
-fn legend(ui: &mut egui::Ui, session: &mut Session) {
-    let weights = session.weights_preset().weights;
+fn legend(ui: &mut egui::Ui, weights: &Weights) {
     ui.strong("Legend").on_hover_text(
         "Cats (c) colours cells by category, Vals (v) by value: blue good, orange bad",
     );
@@ -108,7 +110,7 @@ fn legend(ui: &mut egui::Ui, session: &mut Session) {
             let value = weights.category(category);
             swatch(ui, palette::category(category));
             ui.label(category.label());
-            swatch(ui, palette::category_value(&weights, category));
+            swatch(ui, palette::category_value(weights, category));
             ui.monospace(value.to_string());
             ui.end_row();
         }

@@ -18,7 +18,7 @@ impl Session {
     }
 
     /// Changes one weight of the weights player (validated: |w| ≤ LIMIT).
-    pub fn set_weight(&mut self, index: usize, value: i32) {
+    pub(super) fn set_weight(&mut self, index: usize, value: i32) {
         let name = self.weights_preset().name.clone();
         let limit = Weights::LIMIT;
         if value.abs() > limit {
@@ -32,7 +32,7 @@ impl Session {
     }
 
     /// Restores the built-in weights of the weights player ("Def").
-    pub fn restore_weights(&mut self) {
+    pub(super) fn restore_weights(&mut self) {
         let name = self.weights_preset().name.clone();
         match lab::players::preset::built_in_named(&name) {
             Some(original) => {
