@@ -15,6 +15,7 @@ mod editor;
 mod frames;
 mod game_files;
 mod judging;
+mod logs_panel;
 mod move_scores;
 mod presets;
 mod run_panels;
@@ -28,10 +29,12 @@ mod weights_panel;
 
 pub use clipboard::CopyKind;
 pub use frames::FrameTimes;
+pub use logs_panel::LogsContext;
 pub use move_scores::MoveScoreRow;
 pub use presets::PendingImport;
 pub use run_panels::{EvolutionContext, EvolutionRequest, TournamentContext, TournamentRequest};
 pub use searches::{MoveCost, Shown};
+pub use solving::{SolveContext, SolveRequest};
 pub use tuning::{TuneContext, TuneRequest};
 pub use weights_panel::{WeightsContext, WeightsRequest};
 

@@ -2,29 +2,24 @@
 
 use super::toggle;
 use crate::app::log::Level;
-use crate::app::session::Session;
+use crate::app::session::{LogsContext, Session};
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    session.logs_panel(|context| draw(ui, context));
+}
+
+fn draw(ui: &mut egui::Ui, context: &mut LogsContext) {
     ui.horizontal(|ui| {
-        toggle(
-            ui,
-            &mut session.settings.logs,
-            "Logs",
-            "Write game events here",
-        );
-        toggle(
-            ui,
-            &mut session.settings.depths,
-            "Depths",
-            "Log the nodes per search level of every AI move",
-        );
+        toggle(ui, context.events, "Logs", "Write game events here");
+        let tip = "Log the nodes per search level of every AI move";
+        toggle(ui, context.depths, "Depths", tip);
         if ui
             .button("Clear")
             .on_hover_text("Remove every line")
             .clicked()
         {
-            session.log.clear();
+            context.log.clear();
         }
     });
     ui.separator();
@@ -33,7 +28,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         .stick_to_bottom(true)
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for line in session.log.lines() {
+            for line in context.log.lines() {
                 let text = egui::RichText::new(format!("{:>8.1}s  {}", line.seconds, line.text))
                     .monospace();
                 let text = if line.level == Level::Error {

@@ -1,7 +1,7 @@
 //! The Solve row of the Analysis panel: the exact result of the position shown under perfect
 //! play, its best move and line, from the endgame solver.
 
-use crate::app::session::Session;
+use crate::app::session::{Session, SolveContext, SolveRequest};
 use crate::app::solve_desk::SolveState;
 use engine::Shape;
 use engine::notation::{Notation, format_cell_in};
@@ -9,11 +9,14 @@ use engine::search::{Searched, margin_of_score};
 
 /// Draws the Solve button (or Stop while the solver runs) and what the solver found.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    let shape = session.board().shape;
-    let notation = session.settings.notation;
+    session.solve_panel(|context| draw(ui, context));
+}
+
+fn draw(ui: &mut egui::Ui, context: &mut SolveContext) {
+    let (shape, notation) = (context.shape, context.notation);
     let mut start = false;
     let mut stop = false;
-    ui.horizontal_wrapped(|ui| match session.solve_state() {
+    ui.horizontal_wrapped(|ui| match context.state {
         SolveState::Idle => {
             start = ui
                 .button("Solve")
@@ -46,10 +49,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         }
     });
     if start {
-        session.start_solve();
+        context.requests.push(SolveRequest::Start);
     }
     if stop {
-        session.stop_solve();
+        context.requests.push(SolveRequest::Stop);
     }
 }
 
