@@ -14,6 +14,7 @@ mod dropping;
 mod editor;
 mod frames;
 mod game_files;
+mod game_panel;
 mod judging;
 mod logs_panel;
 mod move_scores;
@@ -29,6 +30,7 @@ mod weights_panel;
 
 pub use clipboard::CopyKind;
 pub use frames::FrameTimes;
+pub use game_panel::{GameContext, GameRequest};
 pub use logs_panel::LogsContext;
 pub use move_scores::MoveScoreRow;
 pub use presets::PendingImport;

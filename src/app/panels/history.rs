@@ -2,33 +2,43 @@
 //! there with Play.
 
 use crate::app::palette;
-use crate::app::session::Session;
+use crate::app::session::{GameContext, GameRequest, Session};
 use engine::notation::{Move, format_cell_in};
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    let total = session.game().moves().len();
-    let cursor = session.game().cursor();
+    session.game_panel(|context| {
+        let chosen = draw(ui, context);
+        context.requests.extend(chosen.map(GameRequest::GoTo));
+    });
+}
+
+/// Draws the panel; returns the move number chosen.
+fn draw(ui: &mut egui::Ui, context: &GameContext) -> Option<usize> {
+    let game = context.game;
+    let total = game.moves().len();
+    let cursor = game.cursor();
+    let mut chosen = None;
     ui.horizontal(|ui| {
         if ui
             .button("|<")
             .on_hover_text("The start position")
             .clicked()
         {
-            session.go_to(0);
+            chosen = Some(0);
         }
         if ui.button("<<").on_hover_text("One move back (<)").clicked() {
-            session.back();
+            chosen = Some(cursor.saturating_sub(1));
         }
         if ui
             .button(">>")
             .on_hover_text("One move forward (>)")
             .clicked()
         {
-            session.forward();
+            chosen = Some(cursor + 1);
         }
         if ui.button(">|").on_hover_text("The last move").clicked() {
-            session.go_to(total);
+            chosen = Some(total);
         }
         let mut target = cursor;
         let response = ui
@@ -41,21 +51,18 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                 "Go to move number (0 = start); the game stops, Play continues from there",
             );
         if response.changed() && target != cursor {
-            session.go_to(target);
+            chosen = Some(target);
         }
         ui.label(format!("of {total}"));
     });
     ui.separator();
-    let shape = session.board().shape;
-    let notation = session.settings.notation;
-    let moves = session.game().moves().to_vec();
-    let mut chosen = None;
+    let (shape, notation) = (context.board.shape, context.notation);
     egui::ScrollArea::vertical().show(ui, |ui| {
         if ui.selectable_label(cursor == 0, "start").clicked() {
             chosen = Some(0);
         }
-        for (index, entry) in moves.iter().enumerate() {
-            let color = session.game().mover_of_move(index);
+        for (index, entry) in game.moves().iter().enumerate() {
+            let color = game.mover_of_move(index);
             let name = match entry {
                 Move::Play(cell) => format_cell_in(shape, *cell, notation),
                 Move::Pass => "pass".to_string(),
@@ -69,7 +76,5 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
             }
         }
     });
-    if let Some(ply) = chosen {
-        session.go_to(ply);
-    }
+    chosen
 }
