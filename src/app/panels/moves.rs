@@ -3,16 +3,19 @@
 
 use crate::app::jobs::Purpose;
 use crate::app::palette;
-use crate::app::session::Session;
+use crate::app::session::{GameRequest, MovesContext, Session};
 use engine::notation::format_cell_in;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    let Some(shown) = session.shown().cloned() else {
-        let board = session.board();
-        let text = if board.over {
+    session.moves_panel(|context| draw(ui, context));
+}
+
+fn draw(ui: &mut egui::Ui, context: &mut MovesContext) {
+    let Some(shown) = context.shown else {
+        let text = if context.board.over {
             "The game is over."
-        } else if session.settings.live_moves {
+        } else if context.live_moves {
             "Analysing…"
         } else {
             "Turn on Moves (m) to score every legal move."
@@ -25,7 +28,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         "stopped"
     } else if !analysis.finished {
         "searching…"
-    } else if session.is_ai_thinking() && shown.purpose == Purpose::Analysis {
+    } else if context.ai_thinking && shown.purpose == Purpose::Analysis {
         "done; the AI is thinking"
     } else {
         "done"
@@ -44,10 +47,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     ))
     .on_hover_text("The live analysis uses the Weights panel's player; while an AI thinks, its own search is shown");
     let best = analysis.best_score();
-    let mut rows = session.move_scores();
+    let mut rows = std::mem::take(&mut context.rows);
     rows.sort_by_key(|row| (std::cmp::Reverse(row.score), row.cell));
-    let notation = session.settings.notation;
-    let name = |cell| format_cell_in(session.board().shape, cell, notation);
+    let (shape, notation) = (context.board.shape, context.notation);
+    let name = |cell| format_cell_in(shape, cell, notation);
     let mut hovered = None;
     let mut clicked = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
@@ -102,10 +105,6 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
                 }
             });
     });
-    if hovered.is_some() {
-        session.hovered = hovered;
-    }
-    if let Some(cell) = clicked {
-        session.click_cell(cell);
-    }
+    context.requests.extend(hovered.map(GameRequest::Preview));
+    context.requests.extend(clicked.map(GameRequest::Play));
 }

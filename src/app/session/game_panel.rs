@@ -1,7 +1,7 @@
-//! The narrow context a panel of the game's moves draws from (the History panel), and the
-//! requests it makes of the session.
+//! The narrow contexts the panels of the game draw from (History, Moves), and the requests
+//! they make of the session.
 
-use super::Session;
+use super::{MoveScoreRow, Session, Shown};
 use engine::notation::Notation;
 use lab::game::{Board, Game};
 
@@ -17,11 +17,33 @@ pub struct GameContext<'a> {
     pub requests: Vec<GameRequest>,
 }
 
+/// What the Moves panel sees of the session; what it asks for waits in `requests`.
+pub struct MovesContext<'a> {
+    /// The analysis of the position shown, if there is one.
+    pub shown: Option<&'a Shown>,
+    /// Every legal move with its score so far, in board order.
+    pub rows: Vec<MoveScoreRow>,
+    /// The position shown.
+    pub board: &'a Board,
+    /// How cells are written.
+    pub notation: Notation,
+    /// Whether the live analysis is on.
+    pub live_moves: bool,
+    /// Whether an AI is searching its move.
+    pub ai_thinking: bool,
+    /// What the panel asks for, in order.
+    pub requests: Vec<GameRequest>,
+}
+
 /// What a panel of the game may ask of the session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameRequest {
     /// Show the position after this many moves (the game stops; Play continues from there).
     GoTo(usize),
+    /// Preview the move on this cell on the boards (this frame).
+    Preview(usize),
+    /// Play the move on this cell, as a click on the board would.
+    Play(usize),
 }
 
 impl Session {
@@ -35,11 +57,33 @@ impl Session {
             requests: Vec::new(),
         };
         let drawn = draw(&mut context);
-        for request in context.requests {
+        self.act_on_game(context.requests);
+        drawn
+    }
+
+    /// Draws the Moves panel with `draw` from its narrow context, then acts on its requests.
+    pub fn moves_panel<R>(&mut self, draw: impl FnOnce(&mut MovesContext) -> R) -> R {
+        let mut context = MovesContext {
+            shown: self.shown(),
+            rows: self.move_scores(),
+            board: &self.board,
+            notation: self.settings.notation,
+            live_moves: self.settings.live_moves,
+            ai_thinking: self.is_ai_thinking(),
+            requests: Vec::new(),
+        };
+        let drawn = draw(&mut context);
+        self.act_on_game(context.requests);
+        drawn
+    }
+
+    fn act_on_game(&mut self, requests: Vec<GameRequest>) {
+        for request in requests {
             match request {
                 GameRequest::GoTo(ply) => self.go_to(ply),
+                GameRequest::Preview(cell) => self.hovered = Some(cell),
+                GameRequest::Play(cell) => self.click_cell(cell),
             }
         }
-        drawn
     }
 }
