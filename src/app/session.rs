@@ -30,7 +30,7 @@ mod weights_panel;
 
 pub use clipboard::CopyKind;
 pub use frames::FrameTimes;
-pub use game_panel::{GameContext, GameRequest, MovesContext};
+pub use game_panel::{AnalysisContext, GameContext, GameRequest, MovesContext};
 pub use logs_panel::LogsContext;
 pub use move_scores::MoveScoreRow;
 pub use presets::PendingImport;

@@ -4,7 +4,7 @@
 use egui_plot::{Bar, BarChart, Plot};
 
 use crate::app::palette;
-use crate::app::session::Session;
+use crate::app::session::{AnalysisContext, MoveCost, Session};
 use engine::Color;
 use engine::notation::format_cell_in;
 
@@ -12,11 +12,19 @@ use engine::notation::format_cell_in;
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     super::solve::show(ui, session);
     ui.separator();
-    match session.shown() {
+    session.analysis_panel(|context| {
+        figures(ui, context);
+        ui.separator();
+        costs_chart(ui, context.costs);
+    });
+}
+
+/// The analysis shown: value, depth, nodes, time, speed, line, nodes per level.
+fn figures(ui: &mut egui::Ui, context: &AnalysisContext) {
+    match context.shown {
         Some(shown) => {
             let analysis = &shown.analysis;
-            let shape = session.board().shape;
-            let notation = session.settings.notation;
+            let (shape, notation) = (context.board.shape, context.notation);
             egui::Grid::new("analysis figures")
                 .num_columns(2)
                 .show(ui, |ui| {
@@ -76,19 +84,21 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
             ui.label("No analysis of this position yet.");
         }
     }
-    ui.separator();
+}
+
+/// The nodes each AI move of the game cost, by side.
+fn costs_chart(ui: &mut egui::Ui, costs: &[MoveCost]) {
     ui.strong("Nodes per AI move")
         .on_hover_text("log10 of the nodes each AI move searched");
     let bars = |color: Color| {
-        let points: Vec<Bar> = session
-            .costs()
+        let points: Vec<Bar> = costs
             .iter()
             .filter(|c| c.color == color)
             .map(|c| Bar::new(c.number as f64, (c.nodes.max(1) as f64).log10()).width(0.8))
             .collect();
         BarChart::new(format!("{color:?}"), points).color(palette::disc(color))
     };
-    if session.costs().is_empty() {
+    if costs.is_empty() {
         ui.label("No AI move in this game yet.");
         return;
     }

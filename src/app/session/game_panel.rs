@@ -1,7 +1,7 @@
-//! The narrow contexts the panels of the game draw from (History, Moves), and the requests
-//! they make of the session.
+//! The narrow contexts the panels of the game draw from (History, Moves, Analysis), and the
+//! requests they make of the session.
 
-use super::{MoveScoreRow, Session, Shown};
+use super::{MoveCost, MoveScoreRow, Session, Shown};
 use engine::notation::Notation;
 use lab::game::{Board, Game};
 
@@ -33,6 +33,19 @@ pub struct MovesContext<'a> {
     pub ai_thinking: bool,
     /// What the panel asks for, in order.
     pub requests: Vec<GameRequest>,
+}
+
+/// What the Analysis panel sees of the session (it asks for nothing; its Solve row has a
+/// context of its own).
+pub struct AnalysisContext<'a> {
+    /// The analysis of the position shown, if there is one.
+    pub shown: Option<&'a Shown>,
+    /// The position shown.
+    pub board: &'a Board,
+    /// How cells are written.
+    pub notation: Notation,
+    /// The nodes each AI move of the game cost.
+    pub costs: &'a [MoveCost],
 }
 
 /// What a panel of the game may ask of the session.
@@ -75,6 +88,16 @@ impl Session {
         let drawn = draw(&mut context);
         self.act_on_game(context.requests);
         drawn
+    }
+
+    /// Draws the Analysis panel's figures with `draw` from their narrow context.
+    pub fn analysis_panel<R>(&self, draw: impl FnOnce(&AnalysisContext) -> R) -> R {
+        draw(&AnalysisContext {
+            shown: self.shown(),
+            board: &self.board,
+            notation: self.settings.notation,
+            costs: &self.costs,
+        })
     }
 
     fn act_on_game(&mut self, requests: Vec<GameRequest>) {
