@@ -7,7 +7,7 @@
 use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotPoints, Points};
 
 use crate::app::palette;
-use crate::app::session::Session;
+use crate::app::session::{ReviewContext, ReviewRequest, Session};
 use engine::Color;
 use engine::notation::format_cell_in;
 use lab::ai::reference::{ReferenceSettings, ScoreUnit};
@@ -16,11 +16,15 @@ use lab::ai::score_unit::DECISIVE;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    controls(ui, session);
-    let thresholds = session.settings.judge.thresholds();
-    let review = session.reviewed().and_then(|r| r.review.clone());
+    session.review_panel(|context| draw(ui, context));
+}
+
+fn draw(ui: &mut egui::Ui, context: &mut ReviewContext) {
+    controls(ui, context);
+    let thresholds = context.form.thresholds();
+    let review = context.reviewed.and_then(|r| r.review.as_ref());
     egui::ScrollArea::vertical().show(ui, |ui| {
-        if let Some(review) = &review {
+        if let Some(review) = review {
             egui::ScrollArea::horizontal()
                 .id_salt("review summary")
                 .show(ui, |ui| summary(ui, review, &thresholds));
@@ -29,29 +33,29 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
             "Value for Red after every move: the reference's line, each engine's own value as \
              points; click to go to that move",
         );
-        eval_graph(ui, session, review.as_ref());
-        if let Some(review) = &review {
+        eval_graph(ui, context, review);
+        if let Some(review) = review {
             ui.strong("Loss per move")
                 .on_hover_text("What each played move lost against the reference's best");
-            loss_chart(ui, session, review);
-            mistakes(ui, session, review, &thresholds);
+            loss_chart(ui, context, review);
+            mistakes(ui, context, review, &thresholds);
         }
     });
 }
 
-fn controls(ui: &mut egui::Ui, session: &mut Session) {
+fn controls(ui: &mut egui::Ui, context: &mut ReviewContext) {
     ui.horizontal(|ui| {
-        if session.judge().is_reviewing() {
+        if context.reviewing {
             if ui
                 .button("Stop")
                 .on_hover_text("Stop the review; positions done stay cached")
                 .clicked()
             {
-                session.stop_review();
+                context.requests.push(ReviewRequest::Stop);
             }
         } else if ui
             .add_enabled(
-                !session.game().moves().is_empty(),
+                !context.game.moves().is_empty(),
                 egui::Button::new("Review game"),
             )
             .on_hover_text(
@@ -60,13 +64,12 @@ fn controls(ui: &mut egui::Ui, session: &mut Session) {
             )
             .clicked()
         {
-            session.review_game();
+            context.requests.push(ReviewRequest::Review);
         }
         // Without a learned evaluation for the board, the reference's heuristic scores are in
         // the nine weights' units, and so need a threshold of their own.
-        let learned =
-            ReferenceSettings::learned_evaluation(session.game().shape, session.settings.rules);
-        let form = &mut session.settings.judge;
+        let learned = ReferenceSettings::learned_evaluation(context.game.shape, context.rules);
+        let form = &mut *context.form;
         ui.label("Mistake above");
         ui.add(egui::DragValue::new(&mut form.disc_threshold).range(1..=512))
             .on_hover_text("A loss of more discs than this is a mistake");
@@ -82,7 +85,7 @@ fn controls(ui: &mut egui::Ui, session: &mut Session) {
             ui.label("eval units");
         }
     });
-    if let Some(reviewed) = session.reviewed() {
+    if let Some(reviewed) = context.reviewed {
         let progress = reviewed.progress;
         let fraction = progress.done as f32 / progress.total.max(1) as f32;
         let text = if reviewed.review.is_some() {
@@ -93,7 +96,7 @@ fn controls(ui: &mut egui::Ui, session: &mut Session) {
             format!("position {}/{}", progress.done, progress.total)
         };
         super::progress::show(ui, fraction, text, &reviewed.settings.describe());
-        if session.game().moves().len() > reviewed.moves.len() {
+        if context.game.moves().len() > reviewed.moves.len() {
             ui.small("The game went on after the review: review again to include the new moves.");
         }
     }
@@ -202,9 +205,9 @@ impl Scale {
     }
 }
 
-fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>) {
-    let engines: Vec<(Color, Point)> = session
-        .costs()
+fn eval_graph(ui: &mut egui::Ui, context: &mut ReviewContext, review: Option<&Review>) {
+    let engines: Vec<(Color, Point)> = context
+        .costs
         .iter()
         .filter_map(|c| {
             let point = Point {
@@ -238,7 +241,7 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
         .collect();
     let scale = Scale::of(&all);
     let with_eval = all.iter().any(|p| p.unit == ScoreUnit::Eval);
-    let cursor = session.game().cursor() as f64;
+    let cursor = context.game.cursor() as f64;
     let exact_name = "exact";
     super::series_legend(
         ui,
@@ -302,10 +305,10 @@ fn eval_graph(ui: &mut egui::Ui, session: &mut Session, review: Option<&Review>)
             }
             plot.vline(egui_plot::VLine::new("shown", cursor).color(palette::BEST));
         });
-    follow_click(session, &response, "Eval graph");
+    follow_click(context, &response, "Eval graph");
 }
 
-fn loss_chart(ui: &mut egui::Ui, session: &mut Session, review: &Review) {
+fn loss_chart(ui: &mut egui::Ui, context: &mut ReviewContext, review: &Review) {
     let with_eval = review.has_eval_losses();
     let bars = |color: Color| {
         let bars: Vec<Bar> = review
@@ -342,12 +345,12 @@ fn loss_chart(ui: &mut egui::Ui, session: &mut Session, review: &Review) {
             plot.bar_chart(bars(Color::Red));
             plot.bar_chart(bars(Color::Green));
         });
-    follow_click(session, &response, "Loss chart");
+    follow_click(context, &response, "Loss chart");
 }
 
 /// Goes to the move under a click on a chart (its x is the number of moves played), and names
 /// the chart for screen readers and tests.
-fn follow_click(session: &mut Session, response: &egui_plot::PlotResponse<()>, name: &str) {
+fn follow_click(context: &mut ReviewContext, response: &egui_plot::PlotResponse<()>, name: &str) {
     response
         .response
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, name.to_string()));
@@ -355,19 +358,18 @@ fn follow_click(session: &mut Session, response: &egui_plot::PlotResponse<()>, n
         && let Some(pointer) = response.response.interact_pointer_pos()
     {
         let x = response.transform.value_from_position(pointer).x;
-        let ply = x.round().clamp(0.0, session.game().moves().len() as f64) as usize;
-        session.go_to(ply);
+        let ply = x.round().clamp(0.0, context.game.moves().len() as f64) as usize;
+        context.requests.push(ReviewRequest::GoTo(ply));
     }
 }
 
 fn mistakes(
     ui: &mut egui::Ui,
-    session: &mut Session,
+    context: &mut ReviewContext,
     review: &Review,
     thresholds: &MistakeThresholds,
 ) {
-    let shape = session.board().shape;
-    let notation = session.settings.notation;
+    let (shape, notation) = (context.game.shape, context.notation);
     let list: Vec<_> = review.mistakes(thresholds).cloned().collect();
     ui.strong(format!("Mistakes ({})", list.len()));
     for reviewed in list {
@@ -389,7 +391,7 @@ fn mistakes(
             .on_hover_text("Go to the position before this move")
             .clicked()
         {
-            session.go_to(reviewed.ply);
+            context.requests.push(ReviewRequest::GoTo(reviewed.ply));
         }
     }
 }

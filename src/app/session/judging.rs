@@ -95,16 +95,9 @@ impl Session {
         self.judge.stop_series();
     }
 
-    /// Stops the review.
-    pub fn stop_review(&mut self) {
-        self.judge.stop_review();
-    }
-
     /// The review of this game (or of the game it continues), if one was asked for.
     pub fn reviewed(&self) -> Option<&ReviewedGame> {
-        self.judge
-            .reviewed()
-            .filter(|r| &r.start == self.game.start() && self.game.moves().starts_with(&r.moves))
+        super::review_panel::reviewed_of(&self.judge, &self.game)
     }
 
     /// The cells marked on the boards by the Compare panel's colouring, when it is on and
