@@ -9,6 +9,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 mod clipboard;
+mod compare_panel;
 mod contests;
 mod dropping;
 mod editor;
@@ -30,6 +31,7 @@ mod undo;
 mod weights_panel;
 
 pub use clipboard::CopyKind;
+pub use compare_panel::{CompareContext, CompareRequest};
 pub use frames::FrameTimes;
 pub use game_panel::{AnalysisContext, GameContext, GameRequest, MovesContext};
 pub use logs_panel::LogsContext;

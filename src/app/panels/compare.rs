@@ -5,7 +5,7 @@
 use crate::app::judge_desk::PositionJudgement;
 use crate::app::judge_form::{Colouring, ContestantForm, JudgeForm, ReferenceMode};
 use crate::app::palette;
-use crate::app::session::Session;
+use crate::app::session::{CompareContext, CompareRequest, Session};
 use engine::notation::format_cell_in;
 use lab::ai::SearchKind;
 use lab::ai::reference::ReferenceLimit;
@@ -13,40 +13,43 @@ use lab::ai::score_unit::ScoreUnit;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    session.judge_position();
-    egui::ScrollArea::both().show(ui, |ui| {
-        egui::CollapsingHeader::new("Contestants and reference")
-            .default_open(true)
-            .show(ui, |ui| {
-                contestant_rows(ui, session);
-                reference_row(ui, session);
-            });
-        colouring_row(ui, session);
-        egui::CollapsingHeader::new("Over many positions")
-            .default_open(false)
-            .show(ui, |ui| super::compare_series::show(ui, session));
-        ui.separator();
-        match session.judgement().cloned() {
-            Some(judgement) => {
-                state_line(ui, &judgement, session.judge().cached());
-                table(ui, session, &judgement);
-            }
-            None if session.is_editing() => {
-                ui.label("Leave the board editor (e) to compare the players here.");
-            }
-            None if session.board().over => {
-                ui.label("The game is over: no move to compare.");
-            }
-            None => {
-                ui.label("Starting…");
-            }
-        }
+    session.compare_panel(|context| {
+        egui::ScrollArea::both().show(ui, |ui| draw(ui, context));
     });
 }
 
-fn contestant_rows(ui: &mut egui::Ui, session: &mut Session) {
-    let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
-    let form = &mut session.settings.judge;
+fn draw(ui: &mut egui::Ui, context: &mut CompareContext) {
+    egui::CollapsingHeader::new("Contestants and reference")
+        .default_open(true)
+        .show(ui, |ui| {
+            contestant_rows(ui, context);
+            reference_row(ui, context);
+        });
+    colouring_row(ui, context.form);
+    egui::CollapsingHeader::new("Over many positions")
+        .default_open(false)
+        .show(ui, |ui| super::compare_series::show(ui, context));
+    ui.separator();
+    match context.judgement {
+        Some(judgement) => {
+            state_line(ui, judgement, context.judge.cached());
+            table(ui, context, judgement);
+        }
+        None if context.editing => {
+            ui.label("Leave the board editor (e) to compare the players here.");
+        }
+        None if context.over => {
+            ui.label("The game is over: no move to compare.");
+        }
+        None => {
+            ui.label("Starting…");
+        }
+    }
+}
+
+fn contestant_rows(ui: &mut egui::Ui, context: &mut CompareContext) {
+    let names: Vec<String> = context.players.iter().map(|p| p.name.clone()).collect();
+    let form = &mut *context.form;
     let mut remove = None;
     let count = form.contestants.len();
     for (index, contestant) in form.contestants.iter_mut().enumerate() {
@@ -103,10 +106,10 @@ fn contestant_rows(ui: &mut egui::Ui, session: &mut Session) {
     }
 }
 
-fn reference_row(ui: &mut egui::Ui, session: &mut Session) {
-    let shape = session.game().shape;
-    let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
-    let form = &mut session.settings.judge;
+fn reference_row(ui: &mut egui::Ui, context: &mut CompareContext) {
+    let shape = context.shape;
+    let names: Vec<String> = context.players.iter().map(|p| p.name.clone()).collect();
+    let form = &mut *context.form;
     ui.horizontal_wrapped(|ui| {
         ui.label("Reference:")
             .on_hover_text("The analysis every contestant is measured against");
@@ -166,15 +169,9 @@ fn reference_row(ui: &mut egui::Ui, session: &mut Session) {
     });
 }
 
-fn colouring_row(ui: &mut egui::Ui, session: &mut Session) {
-    let labels: Vec<String> = session
-        .settings
-        .judge
-        .contestants
-        .iter()
-        .map(ContestantForm::label)
-        .collect();
-    let colouring = &mut session.settings.judge.colouring;
+fn colouring_row(ui: &mut egui::Ui, form: &mut JudgeForm) {
+    let labels: Vec<String> = form.contestants.iter().map(ContestantForm::label).collect();
+    let colouring = &mut form.colouring;
     ui.horizontal(|ui| {
         ui.label("Colour the boards by:");
         let current = match *colouring {
@@ -308,9 +305,9 @@ fn rows(judgement: &PositionJudgement) -> Vec<Row> {
     rows
 }
 
-fn table(ui: &mut egui::Ui, session: &mut Session, judgement: &PositionJudgement) {
+fn table(ui: &mut egui::Ui, context: &mut CompareContext, judgement: &PositionJudgement) {
     let shape = judgement.setup.shape();
-    let notation = session.settings.notation;
+    let notation = context.notation;
     let labels: Vec<String> = (judgement.contestants.iter().zip(&judgement.analyses))
         .enumerate()
         .map(|(i, (c, analysis))| {
@@ -392,10 +389,8 @@ fn table(ui: &mut egui::Ui, session: &mut Session, judgement: &PositionJudgement
         "Underlined: the move each contestant would play. Blue move: the reference's best. \
          Highlighted: chosen by some contestants and not others.",
     );
-    if hovered.is_some() {
-        session.hovered = hovered;
-    }
-    if let Some(cell) = clicked {
-        session.click_cell(cell);
-    }
+    context
+        .requests
+        .extend(hovered.map(CompareRequest::Preview));
+    context.requests.extend(clicked.map(CompareRequest::Play));
 }

@@ -4,13 +4,13 @@
 
 use egui_plot::{Line, Plot, PlotPoints};
 
-use crate::app::session::Session;
+use crate::app::session::{CompareContext, CompareRequest};
 use lab::ai::compare_report::{PlayerStats, mean, median};
 
 /// Draws the section.
-pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    controls(ui, session);
-    let Some(series) = session.judge().series().series().cloned() else {
+pub fn show(ui: &mut egui::Ui, context: &mut CompareContext) {
+    controls(ui, context);
+    let Some(series) = context.judge.series().series() else {
         ui.small("Judges every contestant on positions from games among them on this board.");
         return;
     };
@@ -95,10 +95,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         });
 }
 
-fn controls(ui: &mut egui::Ui, session: &mut Session) {
-    let running = session.judge().series().is_running();
+fn controls(ui: &mut egui::Ui, context: &mut CompareContext) {
+    let running = context.judge.series().is_running();
     ui.horizontal(|ui| {
-        let form = &mut session.settings.judge;
+        let form = &mut *context.form;
         ui.label("Positions");
         ui.add(egui::DragValue::new(&mut form.positions).range(2..=5000))
             .on_hover_text("How many positions to sample from self-play");
@@ -111,14 +111,14 @@ fn controls(ui: &mut egui::Ui, session: &mut Session) {
                 .on_hover_text("Stop; the positions judged are kept")
                 .clicked()
             {
-                session.stop_series();
+                context.requests.push(CompareRequest::StopSeries);
             }
         } else if ui
             .button("Compare over positions")
             .on_hover_text("Sample the positions and judge every contestant on each")
             .clicked()
         {
-            session.start_series();
+            context.requests.push(CompareRequest::StartSeries);
         }
     });
 }

@@ -23,7 +23,7 @@ impl Session {
     /// Keeps the Compare panel's searches on the position shown (the panel calls this every
     /// frame it is drawn). Nothing runs while the board is being edited or the game is over,
     /// and the searches pause while an AI thinks, so that they never take its cores.
-    pub fn judge_position(&mut self) {
+    pub(super) fn judge_position(&mut self) {
         if self.is_ai_thinking() {
             self.judge.pause_position();
         }
@@ -46,9 +46,7 @@ impl Session {
 
     /// The judgement of the position on the board, if the Compare panel asked for it.
     pub fn judgement(&self) -> Option<&PositionJudgement> {
-        self.judge
-            .position()
-            .filter(|p| &p.setup == self.setup_here())
+        super::compare_panel::judgement_of(&self.judge, &self.here)
     }
 
     /// Reviews the game with the reference of the Compare panel.
@@ -68,7 +66,7 @@ impl Session {
     }
 
     /// Compares the contestants over positions sampled from self-play on the current board.
-    pub fn start_series(&mut self) {
+    pub(super) fn start_series(&mut self) {
         let form = &self.settings.judge;
         let contestants = form.players(&self.roster, self.weights_preset());
         let request = SeriesRequest {
@@ -88,11 +86,6 @@ impl Session {
         let wake = Arc::clone(&self.wake);
         self.judge
             .start_series(request, self.settings.workers, move || wake());
-    }
-
-    /// Stops the comparison over many positions (the positions judged are kept).
-    pub fn stop_series(&mut self) {
-        self.judge.stop_series();
     }
 
     /// The review of this game (or of the game it continues), if one was asked for.
