@@ -1,35 +1,39 @@
 //! The Game panel: players, board, rules, search settings, toggles and Play/Stop/Reset.
 
 use super::toggle;
-use crate::app::session::Session;
+use crate::app::session::{GameSetupContext, GameSetupRequest, Session};
 use crate::app::settings::Settings;
 use engine::{Color, Rules, Shape};
 use lab::ai::SearchKind;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        play_row(ui, session);
-        if session.is_editing() {
-            editor_row(ui, session);
-        }
-        ui.separator();
-        board_row(ui, session);
-        ui.separator();
-        seat_row(ui, session, Color::Red);
-        seat_row(ui, session, Color::Green);
-        ui.separator();
-        search_rows(ui, session);
-        ui.separator();
-        toggle_rows(ui, session);
-        ui.separator();
-        ui.label(session.status());
+    session.game_setup_panel(|context| {
+        egui::ScrollArea::vertical().show(ui, |ui| draw(ui, context));
     });
 }
 
-fn play_row(ui: &mut egui::Ui, session: &mut Session) {
+fn draw(ui: &mut egui::Ui, context: &mut GameSetupContext) {
+    play_row(ui, context);
+    if context.editing {
+        editor_row(ui, context);
+    }
+    ui.separator();
+    board_row(ui, context);
+    ui.separator();
+    seat_row(ui, context, Color::Red);
+    seat_row(ui, context, Color::Green);
+    ui.separator();
+    search_rows(ui, context.settings);
+    ui.separator();
+    toggle_rows(ui, context.settings);
+    ui.separator();
+    ui.label(&context.status);
+}
+
+fn play_row(ui: &mut egui::Ui, context: &mut GameSetupContext) {
     ui.horizontal_wrapped(|ui| {
-        let (label, tip) = if session.is_playing() {
+        let (label, tip) = if context.playing {
             (
                 "Stop",
                 "Stop the game: AI players pause, and you may move for either side (p)",
@@ -40,7 +44,7 @@ fn play_row(ui: &mut egui::Ui, session: &mut Session) {
                 "Continue the game from the position shown: AI players move (p)",
             )
         };
-        let over = session.board().over;
+        let over = context.over;
         let play = ui
             .add_enabled(!over, egui::Button::new(label))
             .on_hover_text(tip)
@@ -48,16 +52,16 @@ fn play_row(ui: &mut egui::Ui, session: &mut Session) {
                 "The game is over: Reset (r) starts a new one, Ctrl+Z takes back moves",
             );
         if play.clicked() {
-            session.toggle_play();
+            context.requests.push(GameSetupRequest::TogglePlay);
         }
         if ui
             .button("Reset")
             .on_hover_text("A new game on this board with these players (r)")
             .clicked()
         {
-            session.reset();
+            context.requests.push(GameSetupRequest::Reset);
         }
-        let mut editing = session.is_editing();
+        let mut editing = context.editing;
         if toggle(
             ui,
             &mut editing,
@@ -65,22 +69,22 @@ fn play_row(ui: &mut egui::Ui, session: &mut Session) {
             "Set up any position: click cells to cycle empty → Red → Green; leave to play \
              from it (e)",
         ) {
-            session.toggle_editor();
+            context.requests.push(GameSetupRequest::ToggleEditor);
         }
     });
 }
 
 /// The editor's controls: the side to move, clear, the start position.
-fn editor_row(ui: &mut egui::Ui, session: &mut Session) {
+fn editor_row(ui: &mut egui::Ui, context: &mut GameSetupContext) {
     ui.horizontal_wrapped(|ui| {
-        let to_move = session.game().start().to_move();
+        let to_move = context.to_move;
         for color in [Color::Red, Color::Green] {
             if ui
                 .selectable_label(to_move == color, format!("{color:?} to move"))
                 .on_hover_text("Who moves first from the edited position")
                 .clicked()
             {
-                session.set_side_to_move(color);
+                context.requests.push(GameSetupRequest::SideToMove(color));
             }
         }
         if ui
@@ -88,20 +92,20 @@ fn editor_row(ui: &mut egui::Ui, session: &mut Session) {
             .on_hover_text("Empty every cell")
             .clicked()
         {
-            session.clear_board();
+            context.requests.push(GameSetupRequest::ClearBoard);
         }
         if ui
             .button("Start position")
             .on_hover_text("The board's start position")
             .clicked()
         {
-            session.reset_board();
+            context.requests.push(GameSetupRequest::StartPosition);
         }
     });
 }
 
-fn board_row(ui: &mut egui::Ui, session: &mut Session) {
-    let shape = session.settings.board;
+fn board_row(ui: &mut egui::Ui, context: &mut GameSetupContext) {
+    let shape = context.settings.board;
     ui.horizontal_wrapped(|ui| {
         let other = if shape.is_3d() { "2D" } else { "3D" };
         if ui
@@ -109,7 +113,7 @@ fn board_row(ui: &mut egui::Ui, session: &mut Session) {
             .on_hover_text("Switch between the N×N board and the N×N×N cube (2)")
             .clicked()
         {
-            session.toggle_dimensions();
+            context.requests.push(GameSetupRequest::ToggleDimensions);
         }
         let (low, high) = Shape::side_range(shape.dims());
         let mut chosen = shape.side();
@@ -125,25 +129,25 @@ fn board_row(ui: &mut egui::Ui, session: &mut Session) {
             .response
             .on_hover_text("Board size N (4, 6 and 8 also by key); a new game starts");
         if chosen != shape.side() {
-            session.set_side(chosen);
+            context.requests.push(GameSetupRequest::Side(chosen));
         }
     });
     ui.horizontal_wrapped(|ui| {
         ui.label("Rules");
-        let mut rules = session.settings.rules;
+        let mut rules = context.settings.rules;
         ui.radio_value(&mut rules, Rules::Classic, "classic")
             .on_hover_text("More discs wins");
         ui.radio_value(&mut rules, Rules::Misere, "misère")
             .on_hover_text("Fewer discs wins");
-        if rules != session.settings.rules {
-            session.set_rules(rules);
+        if rules != context.settings.rules {
+            context.requests.push(GameSetupRequest::Rules(rules));
         }
     });
 }
 
-fn seat_row(ui: &mut egui::Ui, session: &mut Session, color: Color) {
-    let mut seat = session.settings.seat(color).clone();
-    let names: Vec<String> = session.roster.iter().map(|p| p.name.clone()).collect();
+fn seat_row(ui: &mut egui::Ui, context: &mut GameSetupContext, color: Color) {
+    let mut seat = context.settings.seat(color).clone();
+    let names: Vec<String> = context.players.iter().map(|p| p.name.clone()).collect();
     ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new(format!("{color:?}")).color(crate::app::palette::disc(color)));
         egui::ComboBox::from_id_salt(("seat", color as u8))
@@ -164,13 +168,12 @@ fn seat_row(ui: &mut egui::Ui, session: &mut Session, color: Color) {
         )
         .on_hover_text("The AI's search depth in plies (half moves)");
     });
-    if &seat != session.settings.seat(color) {
-        session.set_seat(color, seat);
+    if &seat != context.settings.seat(color) {
+        context.requests.push(GameSetupRequest::Seat(color, seat));
     }
 }
 
-fn search_rows(ui: &mut egui::Ui, session: &mut Session) {
-    let settings = &mut session.settings;
+fn search_rows(ui: &mut egui::Ui, settings: &mut Settings) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Search");
         for kind in SearchKind::ALL {
@@ -214,8 +217,7 @@ fn search_rows(ui: &mut egui::Ui, session: &mut Session) {
     });
 }
 
-fn toggle_rows(ui: &mut egui::Ui, session: &mut Session) {
-    let settings = &mut session.settings;
+fn toggle_rows(ui: &mut egui::Ui, settings: &mut Settings) {
     ui.horizontal_wrapped(|ui| {
         toggle(
             ui,
