@@ -49,7 +49,11 @@ impl std::hash::Hash for LoadedPatterns {
 
 /// The pattern files shipped in `presets/`, embedded at build time: the learned evaluations of
 /// the built-in pattern player (README, "Pattern files", gives each one's provenance).
-const SHIPPED: [(&str, &[u8]); 4] = [
+const SHIPPED: [(&str, &[u8]); 5] = [
+    (
+        "patterns-10x10.bin",
+        include_bytes!("../../../../presets/patterns-10x10.bin"),
+    ),
     (
         "patterns-4x4x4.bin",
         include_bytes!("../../../../presets/patterns-4x4x4.bin"),
