@@ -89,25 +89,56 @@ fn wait_until(seconds: u64, done: impl Fn() -> bool) -> bool {
     false
 }
 
-/// Opens the workspace on an 8×8 board in `folder`, its data in `data`, once it is drawn.
+/// Opens the workspace on an 8×8 board in `folder`, its data in `data`, once it is drawn. A
+/// program that ends before its window appears is reported (status and error output, kept in
+/// `data`) and started once more: on a virtual display a window opened right after another
+/// was killed has been seen to end at once. A window that does not appear then fails the test
+/// with the same report.
 fn open_window(folder: &std::path::Path, data: &std::path::Path) -> Window {
-    let window = Window(
+    match try_open_window(folder, data, 1) {
+        Ok(window) => window,
+        Err((true, problem)) => {
+            eprintln!("the first window did not appear: {problem}");
+            try_open_window(folder, data, 2)
+                .unwrap_or_else(|(_, problem)| panic!("no reversi3d window appeared: {problem}"))
+        }
+        Err((false, problem)) => panic!("no reversi3d window appeared: {problem}"),
+    }
+}
+
+/// One attempt of [`open_window`]: the window, or whether the program ended and why no window
+/// appeared.
+fn try_open_window(
+    folder: &std::path::Path,
+    data: &std::path::Path,
+    attempt: u32,
+) -> Result<Window, (bool, String)> {
+    let errors = data.join(format!("stderr-{attempt}.log"));
+    let mut window = Window(
         Command::new(env!("CARGO_BIN_EXE_reversi3d"))
             .args(["--board", "8x8", "--red", "Human", "--green", "Human"])
             .current_dir(folder)
             .env("REVERSI3D_DATA_DIR", data)
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(&errors).unwrap())
             .spawn()
             .expect("the window opens"),
     );
     // Generous: a loaded machine (a build or a training run beside) starts the window slowly.
-    let shown = wait_until(90, || {
-        !run("xdotool", &["search", "--name", "reversi3d"]).is_empty()
-    });
-    assert!(shown, "no reversi3d window appeared");
-    std::thread::sleep(Duration::from_secs(2));
-    window
+    let clock = Instant::now();
+    while clock.elapsed() < Duration::from_secs(90) {
+        if !run("xdotool", &["search", "--name", "reversi3d"]).is_empty() {
+            std::thread::sleep(Duration::from_secs(2));
+            return Ok(window);
+        }
+        if let Some(status) = window.0.try_wait().unwrap() {
+            let output = std::fs::read_to_string(&errors).unwrap_or_default();
+            let problem = format!("the program ended ({status}); its error output:\n{output}");
+            return Err((true, problem));
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    Err((false, "still no window after 90 s".to_string()))
 }
 
 #[test]
