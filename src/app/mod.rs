@@ -52,7 +52,7 @@ pub use series_desk::{Series, SeriesDesk, SeriesRequest};
 pub use session::{
     CopyKind, EvolutionContext, EvolutionRequest, FrameTimes, MoveCost, MoveScoreRow,
     PendingImport, Preview, Session, Shown, TournamentContext, TournamentRequest, TuneContext,
-    TuneRequest,
+    TuneRequest, TuneRuns,
 };
 pub use settings::{GridMode, Seat, Settings};
 pub use tournament_desk::{LiveTournament, TournamentDesk, TournamentForm};

@@ -43,7 +43,7 @@ pub use review_panel::{ReviewContext, ReviewRequest};
 pub use run_panels::{EvolutionContext, EvolutionRequest, TournamentContext, TournamentRequest};
 pub use searches::{MoveCost, Shown};
 pub use solving::{SolveContext, SolveRequest};
-pub use tuning::{TuneContext, TuneRequest};
+pub use tuning::{TuneContext, TuneRequest, TuneRuns};
 pub use weights_panel::{WeightsContext, WeightsRequest};
 
 use super::dialogs::{Dialogs, FileTask};
@@ -52,11 +52,9 @@ use super::jobs::{EngineJob, Purpose};
 use super::judge_desk::JudgeDesk;
 use super::log::{Level, Log};
 use super::pane::Pane;
-use super::pattern_desk::PatternDesk;
 use super::settings::{Seat, Settings};
 use super::solve_desk::SolveDesk;
 use super::tournament_desk::TournamentDesk;
-use super::tune_desk::TuneDesk;
 use engine::notation::Move;
 use engine::search::{SearchRequest, Searched, is_proven};
 use engine::shape::Category;
@@ -112,9 +110,8 @@ pub struct Session {
     wake: Arc<dyn Fn() + Send + Sync>,
     tournament: TournamentDesk,
     evolution: EvolutionDesk,
-    tuning: TuneDesk,
-    /// The pattern training run (the Tune panel's pattern mode).
-    pattern_training: PatternDesk,
+    /// The Tune panel's runs.
+    tune_runs: TuneRuns,
     judge: JudgeDesk,
     solver: SolveDesk,
     champion_to_export: Option<std::path::PathBuf>,
@@ -144,8 +141,7 @@ impl Session {
         let board = game.board();
         let here = game.setup_at(game.cursor());
         let evolution = EvolutionDesk::new(&settings.evolution);
-        let tuning = TuneDesk::reopen(settings.tune.folder.as_ref());
-        let pattern_training = PatternDesk::reopen(settings.train_patterns.folder.as_ref());
+        let tune_runs = TuneRuns::reopen(&settings.tune, &settings.train_patterns);
         let mut session = Session {
             settings,
             roster,
@@ -175,8 +171,7 @@ impl Session {
             wake,
             tournament: TournamentDesk::default(),
             evolution,
-            tuning,
-            pattern_training,
+            tune_runs,
             judge: JudgeDesk::default(),
             solver: SolveDesk::default(),
             champion_to_export: None,

@@ -32,13 +32,13 @@ fn draw(ui: &mut egui::Ui, context: &mut TuneContext) {
     run_row(ui, context);
     best_row(ui, context);
     match context.mode() {
-        TuneMode::NineWeights => match context.tuning.view() {
+        TuneMode::NineWeights => match context.runs.tuning.view() {
             Some(view) => run_sections(ui, view),
             None => {
                 ui.label("No run yet: Start tunes the player above.");
             }
         },
-        TuneMode::Patterns => match context.training.view() {
+        TuneMode::Patterns => match context.runs.training.view() {
             Some(view) => super::tune_patterns::run_sections(ui, view),
             None => {
                 ui.label("No run yet: Start trains the board's patterns.");
@@ -137,7 +137,7 @@ fn mode_row(ui: &mut egui::Ui, context: &mut TuneContext) {
 fn set_up(ui: &mut egui::Ui, context: &mut TuneContext) {
     let running = context.is_running();
     // Folded once a run is shown (its own state), so that the charts come first.
-    let fresh = context.tuning.view().is_none();
+    let fresh = context.runs.tuning.view().is_none();
     let header = egui::CollapsingHeader::new("Set-up")
         .id_salt(("tune set-up", fresh))
         .default_open(fresh);

@@ -72,7 +72,7 @@ fn round_chart(ui: &mut egui::Ui, view: &RoundsView<PatternRoundsState>) {
 
 pub(super) fn set_up(ui: &mut egui::Ui, context: &mut TuneContext) {
     let running = context.is_running();
-    let fresh = context.training.view().is_none();
+    let fresh = context.runs.training.view().is_none();
     let first = context.player.as_str();
     let header = egui::CollapsingHeader::new("Set-up")
         .id_salt(("pattern set-up", fresh))

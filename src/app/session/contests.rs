@@ -165,8 +165,8 @@ impl Session {
         let lines = [
             self.tournament.poll("tournament"),
             self.evolution.poll("evolution"),
-            self.tuning.poll("tuning"),
-            self.pattern_training.poll("pattern training"),
+            self.tune_runs.tuning.poll("tuning"),
+            self.tune_runs.training.poll("pattern training"),
         ]
         .concat();
         for (line, failure) in lines {

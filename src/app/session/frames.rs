@@ -53,8 +53,7 @@ impl Session {
         let engine_works = self.job.is_some()
             || self.tournament.is_running()
             || self.evolution.is_running()
-            || self.tuning.is_running()
-            || self.pattern_training.is_running()
+            || self.tune_runs.is_running()
             || self.judge.is_judging()
             || self.judge.is_reviewing()
             || self.judge.series().is_running();

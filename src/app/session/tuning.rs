@@ -12,6 +12,52 @@ use crate::app::pattern_desk::{PatternDesk, PatternForm};
 use crate::app::tune_desk::{TuneDesk, TuneForm, TuneMode};
 use lab::ai::Preset;
 
+/// The runs of the Tune panel's two modes (one goes on at a time: the mode cannot change
+/// while one runs).
+pub struct TuneRuns {
+    /// The tuning run (nine weights).
+    pub tuning: TuneDesk,
+    /// The pattern training run.
+    pub training: PatternDesk,
+}
+
+impl TuneRuns {
+    /// The runs last shown, reopened from their checkpoints.
+    pub(super) fn reopen(tune: &TuneForm, patterns: &PatternForm) -> Self {
+        TuneRuns {
+            tuning: TuneDesk::reopen(tune.folder.as_ref()),
+            training: PatternDesk::reopen(patterns.folder.as_ref()),
+        }
+    }
+
+    /// Whether a run of either mode is going on.
+    pub fn is_running(&self) -> bool {
+        self.tuning.is_running() || self.training.is_running()
+    }
+
+    /// The folder of the run shown in `mode`, if rounds remain to be played in it.
+    pub fn unfinished(&self, mode: TuneMode) -> Option<PathBuf> {
+        match mode {
+            TuneMode::NineWeights => self.tuning.unfinished(),
+            TuneMode::Patterns => self.training.unfinished(),
+        }
+    }
+
+    /// The preset file of the best player of the run shown in `mode`, once one is found.
+    pub fn best_file(&self, mode: TuneMode) -> Option<PathBuf> {
+        match mode {
+            TuneMode::NineWeights => self.tuning.best_file(),
+            TuneMode::Patterns => self.training.best_file(),
+        }
+    }
+
+    /// Stops the run going on; its position set is kept for a resume.
+    fn stop(&self) {
+        self.tuning.stop();
+        self.training.stop();
+    }
+}
+
 /// What the Tune panel sees of the session and may change; what it asks for waits in
 /// `requests` until the panel is drawn.
 pub struct TuneContext<'a> {
@@ -23,10 +69,8 @@ pub struct TuneContext<'a> {
     pub player: &'a mut String,
     /// Every player the user can choose.
     pub players: &'a [Preset],
-    /// The tuning run.
-    pub tuning: &'a TuneDesk,
-    /// The pattern training run.
-    pub training: &'a PatternDesk,
+    /// The runs of both modes.
+    pub runs: &'a TuneRuns,
     /// What the panel asks for, in order.
     pub requests: Vec<TuneRequest>,
 }
@@ -56,28 +100,17 @@ impl TuneContext<'_> {
 
     /// Whether a run of either mode is going on.
     pub fn is_running(&self) -> bool {
-        self.tuning.is_running() || self.training.is_running()
+        self.runs.is_running()
     }
 
     /// The folder of the run shown in the panel's mode, if rounds remain to be played in it.
     pub fn unfinished(&self) -> Option<PathBuf> {
-        match self.mode() {
-            TuneMode::NineWeights => self.tuning.unfinished(),
-            TuneMode::Patterns => self.training.unfinished(),
-        }
+        self.runs.unfinished(self.mode())
     }
 
     /// The preset file of the best player of the run shown in the panel's mode.
     pub fn best_file(&self) -> Option<PathBuf> {
-        best_file(self.tuning, self.training, self.mode())
-    }
-}
-
-/// The preset file of the best player of the run of `mode`, once one is found.
-fn best_file(tuning: &TuneDesk, training: &PatternDesk, mode: TuneMode) -> Option<PathBuf> {
-    match mode {
-        TuneMode::NineWeights => tuning.best_file(),
-        TuneMode::Patterns => training.best_file(),
+        self.runs.best_file(self.mode())
     }
 }
 
@@ -90,8 +123,7 @@ impl Session {
             patterns: &mut settings.train_patterns,
             player: &mut settings.weights_player,
             players: &self.roster,
-            tuning: &self.tuning,
-            training: &self.pattern_training,
+            runs: &self.tune_runs,
             requests: Vec::new(),
         };
         let drawn = draw(&mut context);
@@ -99,7 +131,7 @@ impl Session {
         for request in context.requests {
             match request {
                 TuneRequest::Start => self.start_tune_run(),
-                TuneRequest::Stop => self.stop_tune_run(),
+                TuneRequest::Stop => self.tune_runs.stop(),
                 TuneRequest::Resume(folder) => self.resume_tune_run(mode, &folder),
                 TuneRequest::ChooseToResume => self.choose_tune_run_to_resume(),
                 TuneRequest::UseBest => self.use_tune_best(mode),
@@ -111,17 +143,17 @@ impl Session {
 
     /// The tuning run.
     pub fn tuning(&self) -> &TuneDesk {
-        &self.tuning
+        &self.tune_runs.tuning
     }
 
     /// The pattern training run.
     pub fn pattern_training(&self) -> &PatternDesk {
-        &self.pattern_training
+        &self.tune_runs.training
     }
 
     /// Whether a run of either mode is going on.
     pub fn is_tune_running(&self) -> bool {
-        self.tuning.is_running() || self.pattern_training.is_running()
+        self.tune_runs.is_running()
     }
 
     /// Starts a run of the panel's mode: tuning the Weights panel's player, or training the
@@ -132,14 +164,14 @@ impl Session {
         let runs = runs_folder(self.library.folder());
         let settings = &mut self.settings;
         let started = match settings.tune.mode {
-            TuneMode::NineWeights => (self.tuning).start(
+            TuneMode::NineWeights => (self.tune_runs.tuning).start(
                 &mut settings.tune,
                 &player,
                 &self.roster,
                 &runs,
                 move || wake(),
             ),
-            TuneMode::Patterns => self.pattern_training.start(
+            TuneMode::Patterns => self.tune_runs.training.start(
                 &mut settings.train_patterns,
                 &player,
                 &self.roster,
@@ -160,12 +192,15 @@ impl Session {
             TuneMode::NineWeights => {
                 settings.tune.folder = Some(folder.clone());
                 let workers = settings.tune.contest.workers;
-                self.tuning.resume(folder, workers, move || wake())
+                self.tune_runs
+                    .tuning
+                    .resume(folder, workers, move || wake())
             }
             TuneMode::Patterns => {
                 settings.train_patterns.folder = Some(folder.clone());
                 let workers = settings.train_patterns.workers;
-                self.pattern_training
+                self.tune_runs
+                    .training
                     .resume(folder, workers, move || wake())
             }
         };
@@ -180,23 +215,17 @@ impl Session {
         (self.dialogs).open(task, folder.display().to_string(), move || wake());
     }
 
-    /// Stops the run going on; its position set is kept for a resume.
-    fn stop_tune_run(&mut self) {
-        self.tuning.stop();
-        self.pattern_training.stop();
-    }
-
     /// Makes the best player of the run shown in `mode` a player: its preset (with its
     /// pattern file) imported into the user's folder and shown in the Weights panel.
     fn use_tune_best(&mut self, mode: TuneMode) {
-        if let Some(path) = best_file(&self.tuning, &self.pattern_training, mode) {
+        if let Some(path) = self.tune_runs.best_file(mode) {
             self.import_preset(&path);
         }
     }
 
     /// Asks where to export the tuning run's best player.
     fn export_tuned(&mut self) {
-        if let Some(path) = self.tuning.best_file() {
+        if let Some(path) = self.tune_runs.tuning.best_file() {
             self.export_player_file(path);
         }
     }
