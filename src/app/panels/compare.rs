@@ -5,7 +5,7 @@
 use crate::app::judge_desk::PositionJudgement;
 use crate::app::judge_form::{Colouring, ContestantForm, JudgeForm, ReferenceMode};
 use crate::app::palette;
-use crate::app::session::{CompareContext, CompareRequest, Session};
+use crate::app::session::{CompareContext, CompareRequest, GameRequest, Session};
 use engine::notation::format_cell_in;
 use lab::ai::SearchKind;
 use lab::ai::reference::ReferenceLimit;
@@ -391,6 +391,8 @@ fn table(ui: &mut egui::Ui, context: &mut CompareContext, judgement: &PositionJu
     );
     context
         .requests
-        .extend(hovered.map(CompareRequest::Preview));
-    context.requests.extend(clicked.map(CompareRequest::Play));
+        .extend(hovered.map(|cell| CompareRequest::Game(GameRequest::Preview(cell))));
+    context
+        .requests
+        .extend(clicked.map(|cell| CompareRequest::Game(GameRequest::Play(cell))));
 }

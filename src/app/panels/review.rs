@@ -7,7 +7,7 @@
 use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotPoints, Points};
 
 use crate::app::palette;
-use crate::app::session::{ReviewContext, ReviewRequest, Session};
+use crate::app::session::{GameRequest, ReviewContext, ReviewRequest, Session};
 use engine::Color;
 use engine::notation::format_cell_in;
 use lab::ai::reference::{ReferenceSettings, ScoreUnit};
@@ -359,7 +359,9 @@ fn follow_click(context: &mut ReviewContext, response: &egui_plot::PlotResponse<
     {
         let x = response.transform.value_from_position(pointer).x;
         let ply = x.round().clamp(0.0, context.game.moves().len() as f64) as usize;
-        context.requests.push(ReviewRequest::GoTo(ply));
+        context
+            .requests
+            .push(ReviewRequest::Game(GameRequest::GoTo(ply)));
     }
 }
 
@@ -391,7 +393,8 @@ fn mistakes(
             .on_hover_text("Go to the position before this move")
             .clicked()
         {
-            context.requests.push(ReviewRequest::GoTo(reviewed.ply));
+            let go_to = GameRequest::GoTo(reviewed.ply);
+            context.requests.push(ReviewRequest::Game(go_to));
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The narrow context the Compare panel draws from (with its section over many positions),
 //! and the requests it makes of the session.
 
-use super::Session;
+use super::{GameRequest, Session};
 use crate::app::judge_desk::{JudgeDesk, PositionJudgement};
 use crate::app::judge_form::JudgeForm;
 use engine::notation::Notation;
@@ -34,10 +34,8 @@ pub struct CompareContext<'a> {
 /// What the Compare panel may ask of the session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CompareRequest {
-    /// Preview the move on this cell on the boards (this frame).
-    Preview(usize),
-    /// Play the move on this cell, as a click on the board would.
-    Play(usize),
+    /// Preview or play a move of the table.
+    Game(GameRequest),
     /// Compare the contestants over positions sampled from self-play.
     StartSeries,
     /// Stop that comparison (the positions judged are kept).
@@ -71,8 +69,7 @@ impl Session {
         let drawn = draw(&mut context);
         for request in context.requests {
             match request {
-                CompareRequest::Preview(cell) => self.hovered = Some(cell),
-                CompareRequest::Play(cell) => self.click_cell(cell),
+                CompareRequest::Game(request) => self.act_on_game(request),
                 CompareRequest::StartSeries => self.start_series(),
                 CompareRequest::StopSeries => self.judge.stop_series(),
             }

@@ -70,7 +70,10 @@ impl Session {
             requests: Vec::new(),
         };
         let drawn = draw(&mut context);
-        self.act_on_game(context.requests);
+        context
+            .requests
+            .into_iter()
+            .for_each(|r| self.act_on_game(r));
         drawn
     }
 
@@ -86,7 +89,10 @@ impl Session {
             requests: Vec::new(),
         };
         let drawn = draw(&mut context);
-        self.act_on_game(context.requests);
+        context
+            .requests
+            .into_iter()
+            .for_each(|r| self.act_on_game(r));
         drawn
     }
 
@@ -100,13 +106,12 @@ impl Session {
         })
     }
 
-    fn act_on_game(&mut self, requests: Vec<GameRequest>) {
-        for request in requests {
-            match request {
-                GameRequest::GoTo(ply) => self.go_to(ply),
-                GameRequest::Preview(cell) => self.hovered = Some(cell),
-                GameRequest::Play(cell) => self.click_cell(cell),
-            }
+    /// Carries out a request of a panel of the game.
+    pub(super) fn act_on_game(&mut self, request: GameRequest) {
+        match request {
+            GameRequest::GoTo(ply) => self.go_to(ply),
+            GameRequest::Preview(cell) => self.hovered = Some(cell),
+            GameRequest::Play(cell) => self.click_cell(cell),
         }
     }
 }

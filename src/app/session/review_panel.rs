@@ -1,6 +1,6 @@
 //! The narrow context the Review panel draws from, and the requests it makes of the session.
 
-use super::{MoveCost, Session};
+use super::{GameRequest, MoveCost, Session};
 use crate::app::judge_desk::{JudgeDesk, ReviewedGame};
 use crate::app::judge_form::JudgeForm;
 use engine::Rules;
@@ -35,8 +35,8 @@ pub enum ReviewRequest {
     Review,
     /// Stop the review; the positions done stay cached.
     Stop,
-    /// Show the position after this many moves.
-    GoTo(usize),
+    /// Go to a move of the game (a chart clicked, a mistake followed).
+    Game(GameRequest),
 }
 
 /// The review in `judge` of `game` (or of the game it continues), if one was asked for.
@@ -62,7 +62,7 @@ impl Session {
             match request {
                 ReviewRequest::Review => self.review_game(),
                 ReviewRequest::Stop => self.judge.stop_review(),
-                ReviewRequest::GoTo(ply) => self.go_to(ply),
+                ReviewRequest::Game(request) => self.act_on_game(request),
             }
         }
         drawn
