@@ -9,7 +9,7 @@ use egui_kittest::kittest::{By, Queryable};
 use engine::Color;
 use engine::notation::{Move, format_cell};
 use lab::ai::PresetLibrary;
-use reversi3d::app::{EvolutionRequest, ReversiApp, Seat, Settings, default_layout};
+use reversi3d::app::{EvolutionRequest, ReversiApp, Seat, Settings, ViewSettings, default_layout};
 
 fn play_against_ai(board: &str) {
     let (mut harness, _folder) = workspace(settings(board, Seat::human(), Seat::ai("Arwen", 2)));
@@ -20,7 +20,7 @@ fn play_against_ai(board: &str) {
     let cell = harness.state().session().board().mover_moves[0];
     // Show the slice that holds the cell (the XY board shows z = slices[2]).
     let z = harness.state().session().board().shape.coords(cell)[2];
-    harness.state_mut().session_mut().settings.slices[2] = z;
+    harness.state_mut().view_mut().slices[2] = z;
     harness.step();
     let label = cell_label(harness.state(), cell);
     harness.get_by_label(&label).click();
@@ -106,21 +106,22 @@ fn corner_field() -> By<'static> {
 fn keys_toggle_what_they_should() {
     let (mut harness, _folder) = workspace(settings("6x6x6", Seat::human(), Seat::human()));
     harness.step();
-    let before = harness.state().session().settings.clone();
+    let before = harness.state().session().settings().clone();
+    let view_before = harness.state().view().clone();
     type_key(&mut harness, "c");
-    assert!(harness.state().session().settings.categories);
+    assert!(harness.state().view().categories);
     type_key(&mut harness, "v");
-    let now = &harness.state().session().settings;
+    let now = harness.state().view();
     assert!(now.values && !now.categories, "values replace categories");
     type_key(&mut harness, "m");
     assert_eq!(
-        harness.state().session().settings.live_moves,
+        harness.state().session().settings().live_moves,
         !before.live_moves
     );
     type_key(&mut harness, "a");
-    assert_eq!(harness.state().session().settings.grid, before.grid.next());
+    assert_eq!(harness.state().view().grid, view_before.grid.next());
     type_key(&mut harness, "B");
-    assert!(harness.state().session().settings.ball_size > before.ball_size);
+    assert!(harness.state().view().ball_size > view_before.ball_size);
     type_key(&mut harness, "p");
     assert!(!harness.state().session().is_playing());
     type_key(&mut harness, "2");
@@ -149,7 +150,7 @@ fn keys_are_ignored_while_a_text_field_has_focus() {
         .focus();
     harness.step();
     type_key(&mut harness, "c");
-    assert!(!harness.state().session().settings.categories);
+    assert!(!harness.state().view().categories);
 }
 
 #[test]
@@ -227,7 +228,8 @@ fn settings_layout_and_game_survive_a_restart() {
     harness.step();
     let mut storage = MemoryStorage::default();
     harness.state_mut().save_to(&mut storage);
-    let before = harness.state().session().settings.clone();
+    let before = harness.state().session().settings().clone();
+    let view_before = harness.state().view().clone();
 
     let restored = ReversiApp::restore(
         &egui::Context::default(),
@@ -235,8 +237,9 @@ fn settings_layout_and_game_survive_a_restart() {
         PresetLibrary::at(folder.path().join("presets")),
     );
     let session = restored.session();
-    assert_eq!(session.settings, before);
-    assert!(session.settings.categories);
+    assert_eq!(session.settings(), &before);
+    assert_eq!(restored.view(), &view_before);
+    assert!(restored.view().categories);
     assert_eq!(session.game().moves(), &[Move::Play(cell)]);
     assert!(!session.is_playing(), "a restored game waits for Play");
     let mut harness = Harness::builder()
@@ -264,12 +267,36 @@ fn damaged_storage_falls_back_to_defaults_with_a_message() {
         Some(&storage),
         PresetLibrary::at(folder.path().join("presets")),
     );
-    assert_eq!(app.session().settings, Settings::default().sanitized());
+    assert_eq!(app.session().settings(), &Settings::default().sanitized());
     let notice = app.session().notice.clone().expect("a message");
     assert!(
         notice.contains("last game could not be restored"),
         "{notice}"
     );
+}
+
+#[test]
+fn display_choices_stored_among_the_settings_by_an_older_version_are_kept() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let mut storage = MemoryStorage::default();
+    let older = "(board: \"8x8\", live_moves: false, categories: true, dark: false)";
+    eframe::Storage::set_string(&mut storage, "settings", older.to_string());
+    let app = ReversiApp::restore(
+        &egui::Context::default(),
+        Some(&storage),
+        PresetLibrary::at(folder.path().join("presets")),
+    );
+    assert!(!app.session().settings().live_moves);
+    assert_eq!(app.session().board().shape.to_string(), "8x8");
+    assert!(app.view().categories && !app.view().dark);
+    // Saved again, the view has its own key and the settings no longer carry it.
+    let mut app = app;
+    let mut saved = MemoryStorage::default();
+    app.save_to(&mut saved);
+    let view = eframe::Storage::get_string(&saved, "view").expect("the view's key");
+    assert!(view.contains("dark:false"), "{view}");
+    let settings = eframe::Storage::get_string(&saved, "settings").unwrap();
+    assert!(!settings.contains("dark"), "{settings}");
 }
 
 #[test]
@@ -280,15 +307,12 @@ fn a_cube_opens_on_the_3d_view_whose_controls_work_without_gl() {
         harness.query_by_label("Reset view").is_some(),
         "the 3D view is in front"
     );
-    assert!(
-        harness.state().session().settings.rotate,
-        "it turns at the start"
-    );
+    assert!(harness.state().view().rotate, "it turns at the start");
     harness.get_by_label("Infinity").click();
     harness.step();
-    assert!(harness.state().session().settings.orthographic);
+    assert!(harness.state().view().orthographic);
     type_key(&mut harness, "w");
-    assert!(!harness.state().session().settings.rotate);
+    assert!(!harness.state().view().rotate);
     // Clicks around the middle of the view land on the start discs or their hints: each one
     // either plays or says why not.
     harness.get_by_label("Reset view").click();
@@ -426,7 +450,7 @@ fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
     let run_folder = harness
         .state()
         .session()
-        .settings
+        .settings()
         .evolution
         .folder
         .clone()
@@ -462,7 +486,7 @@ fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
     ask_evolution(&mut harness, EvolutionRequest::UseChampion(0));
     harness.step();
     let session = harness.state().session();
-    assert_eq!(session.settings.weights_player, champion.name);
+    assert_eq!(session.settings().weights_player, champion.name);
     assert_eq!(session.weights_preset().weights, champion.weights);
     let presets = folder.path().join("presets");
     assert!(
@@ -471,10 +495,11 @@ fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
     );
 
     // A new window with the same settings offers the run again, with its history.
-    let settings = harness.state().session().settings.clone();
+    let settings = harness.state().session().settings().clone();
     let reopened = ReversiApp::new(
         &egui::Context::default(),
         settings,
+        ViewSettings::default(),
         default_layout(),
         PresetLibrary::at(folder.path().join("presets")),
     );
@@ -546,7 +571,7 @@ fn restored_from(stored: String) -> Settings {
         PresetLibrary::at(folder.path().join("presets")),
     );
     assert!(clock.elapsed() < std::time::Duration::from_secs(1));
-    app.session().settings.clone()
+    app.session().settings().clone()
 }
 
 proptest::proptest! {

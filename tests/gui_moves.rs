@@ -137,7 +137,10 @@ fn square_boards_speak_othello_notation_in_every_list_and_x_y_on_request() {
     };
     assert!(listed(&harness, "f6"), "Moves in c4 notation");
     // The seed's notation is a View option.
-    harness.state_mut().session_mut().settings.notation = engine::notation::Notation::Numbers;
+    harness
+        .state_mut()
+        .session_mut()
+        .set_notation(engine::notation::Notation::Numbers);
     harness.step();
     harness.step();
     assert!(harness.query_by_label("board 6-5").is_some());

@@ -64,7 +64,7 @@ fn a_tuning_run_from_the_panel_shows_its_rounds_and_its_best_player_can_be_used(
             .map(|l| format!("{l:?}"))
             .collect();
         assert_eq!(
-            harness.state().session().settings.weights_player,
+            harness.state().session().settings().weights_player,
             best,
             "{log:#?}"
         );
@@ -124,7 +124,7 @@ fn a_pattern_training_run_from_the_panel_shows_its_errors_in_discs_and_its_best_
     harness.get_by_label("Use as player").click();
     harness.step();
     let session = harness.state().session();
-    assert_eq!(session.settings.weights_player, name);
+    assert_eq!(session.settings().weights_player, name);
     let player = session.weights_preset();
     assert_eq!(player.patterns[0].source.hash, best.fit.hash);
     // The preset went into the user's folder with its pattern file beside it.
@@ -133,10 +133,12 @@ fn a_pattern_training_run_from_the_panel_shows_its_errors_in_discs_and_its_best_
     assert!(presets.join(fit_file).exists(), "{}", presets.display());
     // Opening the run's folder (as --tune-run or a drop does) shows it in the pattern mode.
     let run_folder = view_folder(&harness);
+    harness.get_by_label("nine weights").click();
+    harness.step();
     let session = harness.state_mut().session_mut();
-    session.settings.tune.mode = TuneMode::NineWeights;
+    assert_eq!(session.settings().tune.mode, TuneMode::NineWeights);
     session.open_run(&run_folder);
-    assert_eq!(session.settings.tune.mode, TuneMode::Patterns);
+    assert_eq!(session.settings().tune.mode, TuneMode::Patterns);
     assert_eq!(
         session.pattern_training().view().unwrap().folder,
         run_folder

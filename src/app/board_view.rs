@@ -6,7 +6,7 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 
 use super::judge_desk::Mark;
 use super::palette;
-use super::session::Session;
+use super::session::{BoardContext, GameRequest};
 use engine::notation::{Notation, column_letter};
 use engine::shape::Coords;
 use engine::{Color, Shape};
@@ -53,8 +53,8 @@ impl Plane {
 /// Draws the board of `plane` with cells of `cell` points and handles clicks and hovering.
 /// Accessibility label of a cell: `"{plane name} {x-y-z}"` (`"board c4"` in 2D, or `"board 3-4"`
 /// in the seed's notation).
-pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
-    let shape = session.board().shape;
+pub fn draw(ui: &mut egui::Ui, context: &mut BoardContext, plane: Plane, cell: f32) {
+    let shape = context.board().shape;
     let n = shape.side();
     let margin = cell * 0.5;
     let size = Vec2::new(n as f32 * cell + margin, n as f32 * cell + margin);
@@ -63,7 +63,7 @@ pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
     let painter = ui.painter_at(outer);
     let label_font = egui::FontId::proportional((cell * 0.35).clamp(8.0, 14.0));
     let label_color = ui.visuals().weak_text_color();
-    let letters = !shape.is_3d() && session.settings.notation == Notation::Letters;
+    let letters = !shape.is_3d() && context.notation() == Notation::Letters;
     for i in 0..n {
         let number = (i + 1).to_string();
         let column_text = match letters {
@@ -93,7 +93,7 @@ pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
             label_color,
         );
     }
-    let look = Look::of(session);
+    let look = Look::of(context);
     look.paint_ground(&painter, shape, plane, origin, cell);
     look.paint_discs(ui.ctx(), &painter, shape, plane, origin, cell);
     let prefix = if shape.is_3d() { plane.name() } else { "board" };
@@ -102,11 +102,11 @@ pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
     for (index, rect) in cell_rects(shape, plane, origin, cell) {
         let id = ui.scope_id().with(("cell", plane.axis, index));
         let response = ui.interact(rect, id, Sense::click());
-        let name = session.cell_name(index);
+        let name = context.cell_name(index);
         response.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::Button, true, format!("{prefix} {name}"))
         });
-        look.paint_overlays(&painter, rect, index, session);
+        look.paint_overlays(&painter, rect, index, context);
         if response.hovered() {
             hovered = Some(index);
             painter.rect_stroke(
@@ -119,23 +119,19 @@ pub fn draw(ui: &mut egui::Ui, session: &mut Session, plane: Plane, cell: f32) {
         if response.clicked() {
             clicked = Some(index);
         }
-        if session.settings.hover && response.hovered() {
-            let tip = session.cell_summary(index);
+        if context.view.hover && response.hovered() {
+            let tip = context.cell_summary(index);
             response.on_hover_text_at_pointer(tip);
         }
     }
-    if hovered.is_some() {
-        session.hovered = hovered;
-    }
-    if let Some(index) = clicked {
-        session.click_cell(index);
-    }
+    context.requests.extend(hovered.map(GameRequest::Preview));
+    context.requests.extend(clicked.map(GameRequest::Play));
 }
 
-/// The Compare panel's mark of every cell (see [`Session::judge_marks`]).
-pub fn marks_by_cell(session: &Session) -> Vec<Option<Mark>> {
-    let mut marks = vec![None; session.board().shape.cells()];
-    for (cell, mark) in session.judge_marks() {
+/// The Compare panel's mark of every cell (see [`BoardContext::judge_marks`]).
+fn marks_by_cell(context: &BoardContext) -> Vec<Option<Mark>> {
+    let mut marks = vec![None; context.board().shape.cells()];
+    for (cell, mark) in context.judge_marks() {
         marks[cell] = Some(mark);
     }
     marks
@@ -158,25 +154,25 @@ struct Look {
 }
 
 impl Look {
-    fn of(session: &Session) -> Self {
-        let board = session.board();
+    fn of(context: &BoardContext) -> Self {
+        let board = context.board();
         let cells = board.shape.cells();
         let mark = |list: &[usize]| {
             let mut marks = vec![false; cells];
             list.iter().for_each(|&c| marks[c] = true);
             marks
         };
-        let hints = if session.settings.hints && !board.over {
+        let hints = if context.view.hints && !board.over {
             mark(&board.mover_moves)
         } else {
             vec![false; cells]
         };
         let mut scores = vec![None; cells];
-        if session.settings.board_scores
+        if context.view.board_scores
             && !board.over
-            && let Some(shown) = session.shown()
+            && let Some(shown) = context.shown()
         {
-            let rows = session.move_scores();
+            let rows = context.move_scores();
             let best = rows.iter().filter_map(|row| row.score).max();
             for row in rows {
                 if let Some(score) = row.score {
@@ -189,13 +185,13 @@ impl Look {
             red: mark(&board.red),
             green: mark(&board.green),
             hints,
-            best: mark(&session.best_moves()),
+            best: mark(&context.best_moves()),
             scores,
-            played_next: session.played_next(),
-            last: session.last_move(),
+            played_next: context.played_next(),
+            last: context.last_move(),
             mover: board.mover,
-            marks: marks_by_cell(session),
-            fills: (0..cells).map(|cell| ground(session, cell)).collect(),
+            marks: marks_by_cell(context),
+            fills: (0..cells).map(|cell| ground(context, cell)).collect(),
         }
     }
 
@@ -283,11 +279,17 @@ impl Look {
 
     /// What is drawn over a cell's disc: the preview, the best-move and played rings, the
     /// score or the hint, and the last move's dot.
-    fn paint_overlays(&self, painter: &egui::Painter, rect: Rect, index: usize, session: &Session) {
-        let settings = &session.settings;
+    fn paint_overlays(
+        &self,
+        painter: &egui::Painter,
+        rect: Rect,
+        index: usize,
+        context: &BoardContext,
+    ) {
+        let view = &*context.view;
         let center = rect.center();
         let radius = disc_radius(rect);
-        if let Some(preview) = &session.preview {
+        if let Some(preview) = context.preview() {
             self.paint_preview(painter, center, radius, index, preview);
         }
         if self.best[index] {
@@ -310,7 +312,7 @@ impl Look {
                 color,
             );
         } else if self.hints[index] {
-            let hint = radius * 0.3 * settings.hint_size;
+            let hint = radius * 0.3 * view.hint_size;
             painter.circle_filled(center, hint, palette::disc(self.mover));
         }
         if self.last == Some(index) {
@@ -366,17 +368,17 @@ fn disc_radius(rect: Rect) -> f32 {
 
 /// The ground of `cell` under the Categories and Values overlays (felt when both are off).
 /// Values of a pattern player colour each disc by its worth to its owner.
-fn ground(session: &Session, cell: usize) -> Color32 {
-    let settings = &session.settings;
-    let category = session.category(cell);
+fn ground(context: &BoardContext, cell: usize) -> Color32 {
+    let settings = &context.view;
+    let category = context.category(cell);
     if settings.values
-        && let Some(scale) = session.worth_scale()
+        && let Some(scale) = context.worth_scale()
     {
-        session
+        context
             .disc_worth(cell)
             .map_or(palette::FELT, |worth| palette::value(worth / scale))
     } else if settings.values {
-        palette::category_value(&session.weights_preset().weights, category)
+        palette::category_value(&context.weights_preset().weights, category)
     } else if settings.categories {
         palette::category(category)
     } else {

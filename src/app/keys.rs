@@ -2,7 +2,7 @@
 //! and the help overlay that lists them.
 
 use super::session::Session;
-use super::settings::Settings;
+use super::view_settings::ViewSettings;
 
 /// Every key and what it does, for the help overlay.
 pub const KEYS: [(&str, &str); 25] = [
@@ -34,7 +34,12 @@ pub const KEYS: [(&str, &str); 25] = [
 ];
 
 /// Applies the keys pressed this frame; `fullscreen` is the window state they may change.
-pub fn handle(ctx: &egui::Context, session: &mut Session, fullscreen: &mut bool) {
+pub fn handle(
+    ctx: &egui::Context,
+    session: &mut Session,
+    view: &mut ViewSettings,
+    fullscreen: &mut bool,
+) {
     if ctx.egui_wants_keyboard_input() {
         return;
     }
@@ -43,7 +48,7 @@ pub fn handle(ctx: &egui::Context, session: &mut Session, fullscreen: &mut bool)
         match event {
             egui::Event::Text(text) => {
                 for key in text.chars() {
-                    apply(key, session, fullscreen);
+                    apply(key, session, view, fullscreen);
                 }
             }
             egui::Event::Paste(text) => session.paste_text(&text),
@@ -83,11 +88,7 @@ fn command(key: egui::Key, modifiers: egui::Modifiers, session: &mut Session) {
 }
 
 /// Applies one typed character.
-pub fn apply(key: char, session: &mut Session, fullscreen: &mut bool) {
-    let step = |size: &mut f32, factor: f32| {
-        *size = (*size * factor).clamp(Settings::SIZES.0, Settings::SIZES.1);
-    };
-    let settings = &mut session.settings;
+pub fn apply(key: char, session: &mut Session, view: &mut ViewSettings, fullscreen: &mut bool) {
     match key {
         '2' => session.toggle_dimensions(),
         'e' => session.toggle_editor(),
@@ -96,24 +97,18 @@ pub fn apply(key: char, session: &mut Session, fullscreen: &mut bool) {
         'r' => session.reset(),
         '<' => session.back(),
         '>' => session.forward(),
-        'm' => settings.live_moves = !settings.live_moves,
-        's' => settings.show_value = !settings.show_value,
-        'c' => {
-            settings.categories = !settings.categories;
-            settings.values &= !settings.categories;
-        }
-        'v' => {
-            settings.values = !settings.values;
-            settings.categories &= !settings.values;
-        }
-        'a' => settings.grid = settings.grid.next(),
-        'A' => settings.axes = !settings.axes,
-        'w' => settings.rotate = !settings.rotate,
-        'i' => settings.orthographic = !settings.orthographic,
-        'b' => step(&mut settings.ball_size, 1.0 / 1.1),
-        'B' => step(&mut settings.ball_size, 1.1),
-        'h' => step(&mut settings.hint_size, 1.0 / 1.1),
-        'H' => step(&mut settings.hint_size, 1.1),
+        'm' => session.toggle_live_moves(),
+        's' => session.toggle_show_value(),
+        'c' => view.show_categories(!view.categories),
+        'v' => view.show_values(!view.values),
+        'a' => view.grid = view.grid.next(),
+        'A' => view.axes = !view.axes,
+        'w' => view.rotate = !view.rotate,
+        'i' => view.orthographic = !view.orthographic,
+        'b' => view.scale_discs(1.0 / 1.1),
+        'B' => view.scale_discs(1.1),
+        'h' => view.scale_hints(1.0 / 1.1),
+        'H' => view.scale_hints(1.1),
         'f' => *fullscreen = !*fullscreen,
         ' ' => *fullscreen = false,
         '.' | '?' => session.show_help = !session.show_help,

@@ -4,6 +4,7 @@
 use super::pane::Pane;
 use super::panels;
 use super::session::Session;
+use super::view_settings::ViewSettings;
 
 /// The default arrangement: game controls, weights, history and logs on the left; the
 /// cross-sections (with the tournament, evolution and tune tabs) beside the 3D view (with the
@@ -75,6 +76,8 @@ pub fn complete(tree: &mut egui_tiles::Tree<Pane>) {
 pub struct Behavior<'a> {
     /// The state the panels show and change.
     pub session: &'a mut Session,
+    /// How the boards are drawn.
+    pub view: &'a mut ViewSettings,
 }
 
 impl egui_tiles::Behavior<Pane> for Behavior<'_> {
@@ -89,7 +92,7 @@ impl egui_tiles::Behavior<Pane> for Behavior<'_> {
         pane: &mut Pane,
     ) -> egui_tiles::UiResponse {
         egui::Frame::new().inner_margin(6.0).show(ui, |ui| {
-            panels::show(*pane, ui, self.session);
+            panels::show(*pane, ui, self.session, self.view);
         });
         egui_tiles::UiResponse::None
     }

@@ -30,6 +30,7 @@ mod stored_state;
 mod tournament_desk;
 mod tune_desk;
 pub mod view3d;
+mod view_settings;
 
 use std::sync::{Arc, Mutex};
 
@@ -54,19 +55,23 @@ pub use session::{
     PendingImport, Preview, Session, Shown, TournamentContext, TournamentRequest, TuneContext,
     TuneRequest, TuneRuns,
 };
-pub use settings::{GridMode, Seat, Settings};
+pub use settings::{Seat, Settings};
 pub use tournament_desk::{LiveTournament, TournamentDesk, TournamentForm};
 pub use tune_desk::{TuneDesk, TuneForm, TuneMode};
+pub use view_settings::{GridMode, ViewSettings};
 
 use engine::Color;
 use engine::notation::Notation;
 use lab::ai::PresetLibrary;
 
-use stored_state::{GAME_KEY, LAYOUT_KEY, SETTINGS_KEY};
+use stored_state::{GAME_KEY, LAYOUT_KEY, SETTINGS_KEY, VIEW_KEY};
 
 /// The reversi3d workspace.
 pub struct ReversiApp {
     session: Session,
+    view: ViewSettings,
+    /// The session's revision the cross-sections last followed.
+    followed: Option<u64>,
     layout: egui_tiles::Tree<Pane>,
     fullscreen: bool,
     window_fullscreen: bool,
@@ -77,11 +82,12 @@ pub struct ReversiApp {
 }
 
 impl ReversiApp {
-    /// The app with `settings`, a panel `layout` and presets from `library`; `ctx` is woken
-    /// whenever background work has news.
+    /// The app with `settings`, the boards drawn with `view`, a panel `layout` and presets
+    /// from `library`; `ctx` is woken whenever background work has news.
     pub fn new(
         ctx: &egui::Context,
         settings: Settings,
+        view: ViewSettings,
         mut layout: egui_tiles::Tree<Pane>,
         library: PresetLibrary,
     ) -> Self {
@@ -90,6 +96,8 @@ impl ReversiApp {
         layout::complete(&mut layout);
         ReversiApp {
             session: Session::new(settings, library, wake),
+            view: view.sanitized(),
+            followed: None,
             layout,
             fullscreen: false,
             window_fullscreen: false,
@@ -143,10 +151,10 @@ impl ReversiApp {
             layout::show_pane(&mut self.layout, pane);
         }
         for key in args.keys.iter().flat_map(|k| k.chars()) {
-            keys::apply(key, &mut self.session, &mut self.fullscreen);
+            keys::apply(key, &mut self.session, &mut self.view, &mut self.fullscreen);
         }
         if let Some(colouring) = args.colour {
-            self.session.settings.judge.colouring = colouring;
+            self.session.set_colouring(colouring);
         }
         if args.review {
             self.session.review_game();
@@ -186,10 +194,17 @@ impl ReversiApp {
         let settings = storage
             .and_then(|s| eframe::get_value::<Settings>(s, SETTINGS_KEY))
             .unwrap_or_default();
+        // Before the view had a key of its own, its fields were among the settings.
+        let view = storage
+            .and_then(|s| {
+                eframe::get_value::<ViewSettings>(s, VIEW_KEY)
+                    .or_else(|| eframe::get_value(s, SETTINGS_KEY))
+            })
+            .unwrap_or_default();
         let layout = storage
             .and_then(|s| eframe::get_value(s, LAYOUT_KEY))
             .unwrap_or_else(default_layout);
-        let mut app = ReversiApp::new(ctx, settings, layout, library);
+        let mut app = ReversiApp::new(ctx, settings, view, layout, library);
         let record = storage.and_then(|s| s.get_string(GAME_KEY));
         match record.map(|text| lab::game::Game::from_record(&text)) {
             Some(Ok(game)) if !game.moves().is_empty() => {
@@ -205,7 +220,8 @@ impl ReversiApp {
 
     /// Writes the settings, the layout and the game to `storage`, and saves edited presets.
     pub fn save_to(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, SETTINGS_KEY, &self.session.settings);
+        eframe::set_value(storage, SETTINGS_KEY, self.session.settings());
+        eframe::set_value(storage, VIEW_KEY, &self.view);
         eframe::set_value(storage, LAYOUT_KEY, &self.layout);
         storage.set_string(GAME_KEY, self.session.game().to_record());
         self.session.save_presets();
@@ -230,9 +246,15 @@ impl ReversiApp {
     pub fn frame(&mut self, ui: &mut egui::Ui) {
         let clock = std::time::Instant::now();
         let ctx = ui.ctx().clone();
-        self.session.tick();
+        self.session.tick(self.view.values);
+        self.follow_last_move();
         self.apply_look(&ctx);
-        keys::handle(&ctx, &mut self.session, &mut self.fullscreen);
+        keys::handle(
+            &ctx,
+            &mut self.session,
+            &mut self.view,
+            &mut self.fullscreen,
+        );
         self.follow_dimensions();
         self.session.begin_frame();
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
@@ -250,10 +272,11 @@ impl ReversiApp {
                 } else {
                     Pane::Sections
                 };
-                panels::show(pane, ui, &mut self.session);
+                panels::show(pane, ui, &mut self.session, &mut self.view);
             } else {
                 let mut behavior = layout::Behavior {
                     session: &mut self.session,
+                    view: &mut self.view,
                 };
                 self.layout.ui(&mut behavior, ui);
             }
@@ -283,6 +306,27 @@ impl ReversiApp {
             }
             // Measured frames follow each other, whether or not the view moves.
             ctx.request_repaint();
+        }
+    }
+
+    /// The display choices the boards are drawn with.
+    pub fn view(&self) -> &ViewSettings {
+        &self.view
+    }
+
+    /// The display choices, to change.
+    pub fn view_mut(&mut self) -> &mut ViewSettings {
+        &mut self.view
+    }
+
+    /// Points the cross-sections at the last move whenever the game or its cursor changed,
+    /// so that it is always in sight.
+    fn follow_last_move(&mut self) {
+        let revision = self.session.revision();
+        if self.followed != Some(revision) {
+            self.followed = Some(revision);
+            let shape = self.session.board().shape;
+            self.view.follow(shape, self.session.last_move());
         }
     }
 
@@ -335,7 +379,7 @@ impl ReversiApp {
     }
 
     fn apply_look(&self, ctx: &egui::Context) {
-        let settings = &self.session.settings;
+        let settings = &self.view;
         let theme = if settings.dark {
             egui::Theme::Dark
         } else {
@@ -391,20 +435,22 @@ impl ReversiApp {
                     .on_hover_text(
                         "The board or cube alone, filling the screen; Esc or Space leave",
                     );
-                let settings = &mut self.session.settings;
-                ui.checkbox(&mut settings.dark, "Dark theme")
+                ui.checkbox(&mut self.view.dark, "Dark theme")
                     .on_hover_text("Dark or light colours");
-                ui.add(egui::Slider::new(&mut settings.ui_scale, 0.5..=3.0).text("UI scale"))
+                ui.add(egui::Slider::new(&mut self.view.ui_scale, 0.5..=3.0).text("UI scale"))
                     .on_hover_text("Make everything larger or smaller");
-                ui.checkbox(
-                    &mut settings.window_file_dialogs,
-                    "File dialogs in the window",
-                )
-                .on_hover_text(
-                    "Choose files in a dialog drawn in the window instead of the system's \
+                let mut in_window = self.session.settings().window_file_dialogs;
+                if ui
+                    .checkbox(&mut in_window, "File dialogs in the window")
+                    .on_hover_text(
+                        "Choose files in a dialog drawn in the window instead of the system's \
                          (used by itself when the system has none)",
-                );
-                let mut numbers = settings.notation == Notation::Numbers;
+                    )
+                    .changed()
+                {
+                    self.session.set_window_file_dialogs(in_window);
+                }
+                let mut numbers = self.session.settings().notation == Notation::Numbers;
                 if ui
                     .checkbox(&mut numbers, "Square boards in x-y (3-4 for c4)")
                     .on_hover_text(
@@ -413,10 +459,10 @@ impl ReversiApp {
                     )
                     .changed()
                 {
-                    settings.notation = match numbers {
+                    self.session.set_notation(match numbers {
                         true => Notation::Numbers,
                         false => Notation::Letters,
-                    };
+                    });
                 }
             });
             ui.menu_button("Help", |ui| {

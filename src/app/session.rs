@@ -8,6 +8,7 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+mod board_panel;
 mod clipboard;
 mod compare_panel;
 mod contests;
@@ -31,6 +32,7 @@ mod tuning;
 mod undo;
 mod weights_panel;
 
+pub use board_panel::BoardContext;
 pub use clipboard::CopyKind;
 pub use compare_panel::{CompareContext, CompareRequest};
 pub use frames::FrameTimes;
@@ -74,8 +76,6 @@ pub struct Preview {
 
 /// Everything the workspace shows and changes.
 pub struct Session {
-    /// The user's settings (persisted).
-    pub settings: Settings,
     /// Every player the user can choose: built-ins and the user's own presets.
     pub roster: Vec<Preset>,
     /// The log.
@@ -90,6 +90,7 @@ pub struct Session {
     pub hovered: Option<usize>,
     /// A panel to bring to the front (taken by the workspace).
     pub focus: Option<Pane>,
+    settings: Settings,
     game: Game,
     board: Board,
     here: Setup,
@@ -194,6 +195,42 @@ impl Session {
         engine::notation::format_cell_in(self.board.shape, cell, self.settings.notation)
     }
 
+    /// The user's settings (persisted); they change through the panels' contexts and the
+    /// methods below.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Writes the cells of square boards in `notation`.
+    pub fn set_notation(&mut self, notation: engine::notation::Notation) {
+        self.settings.notation = notation;
+    }
+
+    /// Chooses files in a dialog drawn in the window (`true`) or in the system's.
+    pub fn set_window_file_dialogs(&mut self, in_window: bool) {
+        self.settings.window_file_dialogs = in_window;
+    }
+
+    /// Colours the boards' legal moves as the Compare panel's `colouring` says.
+    pub fn set_colouring(&mut self, colouring: super::judge_form::Colouring) {
+        self.settings.judge.colouring = colouring;
+    }
+
+    /// Turns the live scores of every move (Moves panel) on or off.
+    pub fn toggle_live_moves(&mut self) {
+        self.settings.live_moves = !self.settings.live_moves;
+    }
+
+    /// Turns the static value in the status line on or off.
+    pub fn toggle_show_value(&mut self) {
+        self.settings.show_value = !self.settings.show_value;
+    }
+
+    /// A number that changes whenever the game or its cursor does.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game
@@ -258,9 +295,10 @@ impl Session {
     }
 
     /// Advances the background work: takes in what the engine reported, plays the AI's move,
-    /// and starts or stops searches to match what the workspace needs now. Call once a frame.
-    pub fn tick(&mut self) {
-        self.refresh_static_view();
+    /// and starts or stops searches to match what the workspace needs now; `values_shown`:
+    /// whether a board shows the Values overlay. Call once a frame.
+    pub fn tick(&mut self, values_shown: bool) {
+        self.refresh_static_view(values_shown);
         self.dialogs.prefer_window = self.settings.window_file_dialogs;
         let (chosen, notice) = self.dialogs.chosen();
         if let Some(notice) = notice {
@@ -532,12 +570,6 @@ impl Session {
         }
         self.board = self.game.board();
         self.here = self.game.setup_at(self.game.cursor());
-        // The cross-sections follow the last move so that it is always in sight; a new game
-        // shows the middle slices.
-        self.settings.slices = match self.last_move() {
-            Some(cell) => shape.coords(cell),
-            None => [shape.side() / 2 - 1; 3],
-        };
         self.preview = None;
         self.hovered = None;
     }

@@ -1,4 +1,6 @@
-//! Everything the user sets in the workspace, persisted across restarts (eframe storage).
+//! What the user sets for the session — the game's set-up, the search, the analysis, the
+//! panels' forms — persisted across restarts (eframe storage). How the boards are drawn is in
+//! `view_settings`.
 
 use serde::{Deserialize, Serialize};
 
@@ -30,38 +32,6 @@ impl Seat {
     }
 }
 
-/// The grid drawn in the 3D view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum GridMode {
-    /// No grid lines.
-    None,
-    /// Lines parallel to the axes.
-    #[default]
-    Orthogonal,
-    /// Lines in all 26 directions.
-    All,
-}
-
-impl GridMode {
-    /// The next mode in the cycle None → Orthogonal → All.
-    pub fn next(self) -> Self {
-        match self {
-            GridMode::None => GridMode::Orthogonal,
-            GridMode::Orthogonal => GridMode::All,
-            GridMode::All => GridMode::None,
-        }
-    }
-
-    /// The mode's name in menus.
-    pub fn label(self) -> &'static str {
-        match self {
-            GridMode::None => "None",
-            GridMode::Orthogonal => "Orthogonal",
-            GridMode::All => "All 26",
-        }
-    }
-}
-
 /// The workspace's settings. Unknown or missing fields fall back to the defaults, so settings
 /// saved by another version never stop the app from starting.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -79,8 +49,6 @@ pub struct Settings {
     pub search: SearchKind,
     /// Engine worker threads.
     pub workers: usize,
-    /// Show the legal moves of the side to move.
-    pub hints: bool,
     /// Prune with α/β (classic search).
     pub alpha_beta: bool,
     /// Drop root moves equivalent by symmetry.
@@ -97,40 +65,12 @@ pub struct Settings {
     pub show_value: bool,
     /// Depth of the live analysis.
     pub analysis_depth: u32,
-    /// Colour cells by category.
-    pub categories: bool,
-    /// Colour cells by the category values of the weights player.
-    pub values: bool,
     /// The player whose weights the Weights panel edits and the values overlay shows.
     pub weights_player: String,
-    /// The slice shown for each axis in the cross-sections (0-based).
-    pub slices: [usize; 3],
-    /// Show the coordinates of the cell under the pointer.
-    pub hover: bool,
     /// How the cells of a square board are written: `c4` (Othello's) or `3-4` (the seed's).
     pub notation: engine::notation::Notation,
     /// Choose files in a dialog drawn in the window instead of the system's.
     pub window_file_dialogs: bool,
-    /// Write each legal move's score on its square of the 2D boards.
-    pub board_scores: bool,
-    /// 3D view: axes with labels.
-    pub axes: bool,
-    /// 3D view: grid lines.
-    pub grid: GridMode,
-    /// 3D view: auto-rotation.
-    pub rotate: bool,
-    /// 3D view: orthographic instead of perspective projection.
-    pub orthographic: bool,
-    /// 3D view: where the camera is.
-    pub camera: super::view3d::camera::OrbitCamera,
-    /// 3D view: disc size (relative).
-    pub ball_size: f32,
-    /// 3D view and boards: hint size (relative).
-    pub hint_size: f32,
-    /// UI zoom factor.
-    pub ui_scale: f32,
-    /// Dark theme (else light).
-    pub dark: bool,
     /// The Tournament panel's set-up.
     pub tournament: super::tournament_desk::TournamentForm,
     /// The Evolution panel's set-up.
@@ -152,10 +92,8 @@ impl Default for Settings {
             green: Seat::ai("Arwen", 4),
             search: SearchKind::Strong,
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
-            hints: true,
             notation: engine::notation::Notation::Letters,
             window_file_dialogs: false,
-            board_scores: true,
             alpha_beta: true,
             symmetry: true,
             random: false,
@@ -164,20 +102,7 @@ impl Default for Settings {
             live_moves: true,
             show_value: true,
             analysis_depth: 4,
-            categories: false,
-            values: false,
             weights_player: "Arwen".to_string(),
-            slices: [2, 2, 2],
-            hover: true,
-            axes: false,
-            grid: GridMode::Orthogonal,
-            rotate: true,
-            orthographic: false,
-            camera: Default::default(),
-            ball_size: 1.0,
-            hint_size: 1.0,
-            ui_scale: 1.0,
-            dark: true,
             tournament: Default::default(),
             judge: Default::default(),
             evolution: Default::default(),
@@ -192,8 +117,6 @@ impl Settings {
     pub fn workers_range() -> std::ops::RangeInclusive<usize> {
         1..=engine::bounds::max_threads()
     }
-    /// The range of the size sliders.
-    pub const SIZES: (f32, f32) = (0.3, 2.0);
 
     /// Brings values read from storage into range (a hand-edited or damaged store must not
     /// break the app).
@@ -204,11 +127,6 @@ impl Settings {
             seat.depth = seat.depth.clamp(1, engine::bounds::MAX_DEPTH);
         }
         self.analysis_depth = self.analysis_depth.clamp(1, engine::bounds::MAX_DEPTH);
-        let side = self.board.side();
-        self.slices = self.slices.map(|s| s.min(side - 1));
-        self.ball_size = self.ball_size.clamp(Self::SIZES.0, Self::SIZES.1);
-        self.hint_size = self.hint_size.clamp(Self::SIZES.0, Self::SIZES.1);
-        self.ui_scale = self.ui_scale.clamp(0.5, 3.0);
         self.tournament.games = self.tournament.games.clamp(1, 1000);
         self.evolution.games = self.evolution.games.clamp(1, 1000);
         self.evolution.mutation = self.evolution.mutation.clamp(1, 100);

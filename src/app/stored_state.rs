@@ -9,9 +9,12 @@ use std::path::{Path, PathBuf};
 
 use super::pane::Pane;
 use super::settings::Settings;
+use super::view_settings::ViewSettings;
 
 /// The stored settings' key.
 pub const SETTINGS_KEY: &str = "settings";
+/// The stored display choices' key.
+pub const VIEW_KEY: &str = "view";
 /// The stored layout's key.
 pub const LAYOUT_KEY: &str = "layout";
 /// The stored game's key.
@@ -60,6 +63,11 @@ fn problem_of(path: &Path) -> Option<String> {
         && let Err(problem) = lab::files::parse_ron::<Settings>(settings)
     {
         return Some(format!("the settings: {problem}"));
+    }
+    if let Some(view) = part(VIEW_KEY)
+        && let Err(problem) = lab::files::parse_ron::<ViewSettings>(view)
+    {
+        return Some(format!("the view: {problem}"));
     }
     if let Some(layout) = part(LAYOUT_KEY)
         && let Err(problem) = lab::files::parse_ron::<egui_tiles::Tree<Pane>>(layout)

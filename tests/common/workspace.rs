@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use engine::Shape;
 use lab::ai::PresetLibrary;
-use reversi3d::app::{ReversiApp, Seat, Settings, default_layout};
+use reversi3d::app::{ReversiApp, Seat, Settings, ViewSettings, default_layout};
 
 /// A workspace with `settings`, presets in a fresh folder, in a large window.
 pub fn workspace(settings: Settings) -> (Harness<'static, ReversiApp>, tempfile::TempDir) {
@@ -15,6 +15,7 @@ pub fn workspace(settings: Settings) -> (Harness<'static, ReversiApp>, tempfile:
     let app = ReversiApp::new(
         &egui::Context::default(),
         settings,
+        ViewSettings::default(),
         default_layout(),
         PresetLibrary::at(folder.path().join("presets")),
     );

@@ -3,12 +3,13 @@
 use super::toggle;
 use crate::app::session::{GameSetupContext, GameSetupRequest, Session};
 use crate::app::settings::Settings;
+use crate::app::view_settings::ViewSettings;
 use engine::{Color, Rules, Shape};
 use lab::ai::SearchKind;
 
 /// Draws the panel.
-pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    session.game_setup_panel(|context| {
+pub fn show(ui: &mut egui::Ui, session: &mut Session, view: &mut ViewSettings) {
+    session.game_setup_panel(view, |context| {
         egui::ScrollArea::vertical().show(ui, |ui| draw(ui, context));
     });
 }
@@ -26,7 +27,7 @@ fn draw(ui: &mut egui::Ui, context: &mut GameSetupContext) {
     ui.separator();
     search_rows(ui, context.settings);
     ui.separator();
-    toggle_rows(ui, context.settings);
+    toggle_rows(ui, context.settings, context.view);
     ui.separator();
     ui.label(&context.status);
 }
@@ -217,17 +218,17 @@ fn search_rows(ui: &mut egui::Ui, settings: &mut Settings) {
     });
 }
 
-fn toggle_rows(ui: &mut egui::Ui, settings: &mut Settings) {
+fn toggle_rows(ui: &mut egui::Ui, settings: &mut Settings, view: &mut ViewSettings) {
     ui.horizontal_wrapped(|ui| {
         toggle(
             ui,
-            &mut settings.hints,
+            &mut view.hints,
             "Hints",
             "Show where the side to move can play",
         );
         toggle(
             ui,
-            &mut settings.board_scores,
+            &mut view.board_scores,
             "Scores",
             "Write each legal move's score on its square (2D boards and cross-sections), from \
              the analysis shown in the Moves panel",
@@ -264,27 +265,22 @@ fn toggle_rows(ui: &mut egui::Ui, settings: &mut Settings) {
         );
     });
     ui.horizontal_wrapped(|ui| {
-        if toggle(
-            ui,
-            &mut settings.categories,
-            "Cats",
-            "Colour cells by category (c)",
-        ) && settings.categories
-        {
-            settings.values = false;
+        let mut categories = view.categories;
+        if toggle(ui, &mut categories, "Cats", "Colour cells by category (c)") {
+            view.show_categories(categories);
         }
+        let mut values = view.values;
         if toggle(
             ui,
-            &mut settings.values,
+            &mut values,
             "Vals",
             "Colour cells by the weights player's values (v)",
-        ) && settings.values
-        {
-            settings.categories = false;
+        ) {
+            view.show_values(values);
         }
         toggle(
             ui,
-            &mut settings.hover,
+            &mut view.hover,
             "Hover",
             "Show a cell's coordinates, category and score under the pointer",
         );

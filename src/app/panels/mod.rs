@@ -22,13 +22,14 @@ mod weights;
 
 use super::pane::Pane;
 use super::session::Session;
+use super::view_settings::ViewSettings;
 
-/// Draws `pane`.
-pub fn show(pane: Pane, ui: &mut egui::Ui, session: &mut Session) {
+/// Draws `pane`; the boards are drawn with `view`.
+pub fn show(pane: Pane, ui: &mut egui::Ui, session: &mut Session, view: &mut ViewSettings) {
     match pane {
-        Pane::Game => game::show(ui, session),
-        Pane::View3d => view3d::show(ui, session),
-        Pane::Sections => sections::show(ui, session),
+        Pane::Game => game::show(ui, session, view),
+        Pane::View3d => session.board_panel(view, |context| view3d::show(ui, context)),
+        Pane::Sections => session.board_panel(view, |context| sections::show(ui, context)),
         Pane::Moves => moves::show(ui, session),
         Pane::Analysis => analysis::show(ui, session),
         Pane::Weights => weights::show(ui, session),

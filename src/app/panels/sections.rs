@@ -3,17 +3,17 @@
 
 use crate::app::board_view::{self, Plane};
 use crate::app::palette;
-use crate::app::session::Session;
+use crate::app::session::BoardContext;
 
 /// Draws the panel.
-pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    let shape = session.board().shape;
+pub fn show(ui: &mut egui::Ui, context: &mut BoardContext) {
+    let shape = context.board().shape;
     let n = shape.side() as f32;
     let available = ui.available_size();
     if !shape.is_3d() {
         let cell = ((available.x.min(available.y) - 8.0) / (n + 0.5)).clamp(12.0, 80.0);
-        board_view::draw(ui, session, Plane { axis: 2, index: 0 }, cell);
-        legend(ui, session);
+        board_view::draw(ui, context, Plane { axis: 2, index: 0 }, cell);
+        legend(ui, context);
         return;
     }
     // Three boards in the arrangement (1, 2 or 3 columns) that gives the largest cells.
@@ -33,23 +33,23 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
             .spacing([12.0, 8.0])
             .show(ui, |ui| {
                 for (place, axis) in [2, 1, 0].into_iter().enumerate() {
-                    ui.vertical(|ui| section(ui, session, axis, cell));
+                    ui.vertical(|ui| section(ui, context, axis, cell));
                     if (place + 1).is_multiple_of(columns) {
                         ui.end_row();
                     }
                 }
             });
-        legend(ui, session);
+        legend(ui, context);
     });
 }
 
 /// What the marks on the boards mean: one mark for each meaning, and the scale of a pattern
 /// player's Values.
-fn legend(ui: &mut egui::Ui, session: &Session) {
-    if session.settings.values
-        && let Some(scale) = session.worth_scale()
+fn legend(ui: &mut egui::Ui, context: &BoardContext) {
+    if context.view.values
+        && let Some(scale) = context.worth_scale()
     {
-        worth_legend(ui, &session.settings.weights_player, scale);
+        worth_legend(ui, &context.weights_preset().name, scale);
     }
     ui.horizontal_wrapped(|ui| {
         let weak = ui.visuals().weak_text_color();
@@ -90,12 +90,12 @@ fn worth_legend(ui: &mut egui::Ui, player: &str, scale: f32) {
     );
 }
 
-fn section(ui: &mut egui::Ui, session: &mut Session, axis: usize, cell: f32) {
+fn section(ui: &mut egui::Ui, context: &mut BoardContext, axis: usize, cell: f32) {
     let names = ["x", "y", "z"];
-    let side = session.board().shape.side();
+    let side = context.board().shape.side();
     let plane = Plane {
         axis,
-        index: session.settings.slices[axis].min(side - 1),
+        index: context.view.slices[axis].min(side - 1),
     };
     let (a, b) = plane.free_axes();
     ui.horizontal(|ui| {
@@ -107,7 +107,7 @@ fn section(ui: &mut egui::Ui, session: &mut Session, axis: usize, cell: f32) {
         let mut index = plane.index + 1;
         ui.add(egui::Slider::new(&mut index, 1..=side).show_value(false))
             .on_hover_text(format!("Which {} slice to show", names[axis]));
-        session.settings.slices[axis] = index - 1;
+        context.view.slices[axis] = index - 1;
     });
-    board_view::draw(ui, session, plane, cell);
+    board_view::draw(ui, context, plane, cell);
 }

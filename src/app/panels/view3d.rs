@@ -1,13 +1,13 @@
 //! The 3D view panel: the cube in 3D games; in 2D games, a pointer to the Cross-sections.
 
-use crate::app::session::Session;
+use crate::app::session::BoardContext;
 use crate::app::view3d;
 
 /// Draws the panel.
-pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    let shape = session.board().shape;
+pub fn show(ui: &mut egui::Ui, context: &mut BoardContext) {
+    let shape = context.board().shape;
     if shape.is_3d() {
-        view3d::show(ui, session);
+        view3d::show(ui, context);
     } else {
         ui.vertical_centered(|ui| {
             ui.add_space(20.0);

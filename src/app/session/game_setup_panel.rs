@@ -3,6 +3,7 @@
 
 use super::Session;
 use crate::app::settings::{Seat, Settings};
+use crate::app::view_settings::ViewSettings;
 use engine::{Color, Rules};
 use lab::ai::Preset;
 
@@ -12,6 +13,8 @@ pub struct GameSetupContext<'a> {
     /// The workspace's settings: the panel edits the search and display switches directly,
     /// and asks for the changes that start a new game or move a seat.
     pub settings: &'a mut Settings,
+    /// How the boards are drawn: the panel's display switches edit it.
+    pub view: &'a mut ViewSettings,
     /// Every player the user can choose.
     pub players: &'a [Preset],
     /// Whether the game is playing (AI players move).
@@ -55,10 +58,15 @@ pub enum GameSetupRequest {
 
 impl Session {
     /// Draws the Game panel with `draw` from its narrow context, then acts on its requests.
-    pub fn game_setup_panel<R>(&mut self, draw: impl FnOnce(&mut GameSetupContext) -> R) -> R {
+    pub fn game_setup_panel<R>(
+        &mut self,
+        view: &mut ViewSettings,
+        draw: impl FnOnce(&mut GameSetupContext) -> R,
+    ) -> R {
         let status = self.status();
         let mut context = GameSetupContext {
             settings: &mut self.settings,
+            view,
             players: &self.roster,
             playing: self.playing,
             editing: self.editing,

@@ -17,6 +17,15 @@ impl Session {
             .unwrap_or(&self.roster[0])
     }
 
+    /// Makes `name` the Weights panel's player (the one whose values the overlay shows and an
+    /// evolution improves); an unknown name is refused with a message.
+    pub fn choose_weights_player(&mut self, name: &str) {
+        match self.preset(name) {
+            Some(preset) => self.settings.weights_player = preset.name.clone(),
+            None => self.error(format!("no player called {name:?}")),
+        }
+    }
+
     /// Changes one weight of the weights player (validated: |w| ≤ LIMIT).
     pub(super) fn set_weight(&mut self, index: usize, value: i32) {
         let name = self.weights_preset().name.clone();

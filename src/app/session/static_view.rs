@@ -25,7 +25,7 @@ pub(super) struct StaticView {
 impl Session {
     /// Recomputes the static view when the position or the weights player changed and the
     /// value or the Values overlay is shown.
-    pub(super) fn refresh_static_view(&mut self) {
+    pub(super) fn refresh_static_view(&mut self, values_shown: bool) {
         let preset = self.weights_preset();
         let shape = self.game.shape;
         let rules = self.settings.rules;
@@ -37,7 +37,7 @@ impl Session {
         let current = self.static_view.as_ref().is_some_and(|v| {
             v.revision == self.revision && v.weights == weights && v.patterns == patterns
         });
-        if current || !(self.settings.show_value || self.settings.values) {
+        if current || !(self.settings.show_value || values_shown) {
             return;
         }
         let (start, moves) = (self.game.start(), &self.game.moves()[..self.game.cursor()]);

@@ -12,16 +12,16 @@ use egui::{Pos2, Rect, Sense};
 use three_d::{Vec3, Viewport};
 
 use super::palette;
-use super::session::Session;
-use super::settings::{GridMode, Settings};
+use super::session::{BoardContext, GameRequest};
+use super::view_settings::{GridMode, ViewSettings};
 use render::{Renderer, SharedRenderer, View};
 
 /// Radians per second of the auto-rotation.
 const SPIN: f32 = 0.25;
 
 /// Draws the 3D view of the session's cube with its toolbar, and handles the mouse.
-pub fn show(ui: &mut egui::Ui, session: &mut Session) {
-    toolbar(ui, &mut session.settings);
+pub fn show(ui: &mut egui::Ui, context: &mut BoardContext) {
+    toolbar(ui, context.view);
     // A toolbar wider than a narrow pane widens the panel's area past what is visible: the
     // view takes only the visible width, so that the cube stays in the middle.
     let visible_width = ui.clip_rect().right() - ui.cursor().left();
@@ -32,16 +32,16 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
     response
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "3D view of the cube"));
-    let shape = session.board().shape;
-    let settings = &mut session.settings;
-    settings.camera = settings.camera.framed(shape.side());
-    steer(ui, &response, rect, settings, shape.side());
+    let shape = context.board().shape;
+    let choices = &mut *context.view;
+    choices.camera = choices.camera.framed(shape.side());
+    steer(ui, &response, rect, choices, shape.side());
     let pixels_per_point = ui.ctx().pixels_per_point();
     let viewport = Viewport::new_at_origo(
         (rect.width() * pixels_per_point).max(1.0) as u32,
         (rect.height() * pixels_per_point).max(1.0) as u32,
     );
-    let camera = settings.camera.camera(viewport, settings.orthographic);
+    let camera = choices.camera.camera(viewport, choices.orthographic);
     let pixel_of = |pos: Pos2| {
         (
             (pos.x - rect.min.x) * pixels_per_point,
@@ -49,13 +49,13 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         )
     };
     let pointer = response.hover_pos();
-    let mut scene = scene::build(session);
+    let mut scene = scene::build(context);
     if response.clicked()
         && let Some(pos) = response.interact_pointer_pos()
     {
-        click(session, &camera, pixel_of(pos), &scene.targets);
-        // The click may have played a move: draw the new position.
-        scene = scene::build(session);
+        click(context, &camera, pixel_of(pos), &scene.targets);
+        // The click may play a move once the view is drawn: draw the new position at once.
+        ui.ctx().request_repaint();
     }
     let hovered = pointer.and_then(|pos| picking::pick(&camera, pixel_of(pos), &scene.targets));
     if let Some(cell) = hovered {
@@ -79,22 +79,22 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     }
     let labels = scene.axis_labels.clone();
     let scores = scene.score_labels.clone();
-    let view = View {
+    let frame = View {
         scene,
-        orbit: session.settings.camera,
-        orthographic: session.settings.orthographic,
+        orbit: context.view.camera,
+        orthographic: context.view.orthographic,
         background: background(ui),
     };
     let callback = eframe::egui_glow::CallbackFn::new(move |info, painter| {
         if let Ok(mut renderer) = renderer.lock() {
-            renderer.paint(&info, painter, &view);
+            renderer.paint(&info, painter, &frame);
         }
     });
     ui.painter().add(egui::PaintCallback {
         rect,
         callback: Arc::new(callback),
     });
-    let mover = palette::disc(session.board().mover);
+    let mover = palette::disc(context.board().mover);
     let on_screen = |position: Vec3| {
         let pixel = camera.pixel_at_position(position);
         Pos2::new(
@@ -104,9 +104,9 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     };
     paint_labels(ui, &on_screen, &labels, &scores, mover);
     if let Some(cell) = hovered {
-        session.hovered = Some(cell);
-        if session.settings.hover {
-            response.on_hover_text_at_pointer(session.cell_summary(cell));
+        context.requests.push(GameRequest::Preview(cell));
+        if context.view.hover {
+            response.on_hover_text_at_pointer(context.cell_summary(cell));
         }
     }
 }
@@ -147,12 +147,12 @@ fn paint_labels(
 
 /// Plays the legal move under the pointer; a click on a disc says why nothing happens.
 fn click(
-    session: &mut Session,
+    context: &mut BoardContext,
     camera: &three_d::Camera,
     pixel: (f32, f32),
     targets: &[picking::Target],
 ) {
-    let legal = &session.board().mover_moves;
+    let legal = &context.board().mover_moves;
     let moves: Vec<picking::Target> = targets
         .iter()
         .filter(|t| legal.contains(&t.cell))
@@ -160,9 +160,7 @@ fn click(
         .collect();
     let picked =
         picking::pick(camera, pixel, &moves).or_else(|| picking::pick(camera, pixel, targets));
-    if let Some(cell) = picked {
-        session.click_cell(cell);
-    }
+    context.requests.extend(picked.map(GameRequest::Play));
 }
 
 /// Rotation, zoom and pan from the mouse; auto-rotation until the first click.
@@ -170,12 +168,12 @@ fn steer(
     ui: &egui::Ui,
     response: &egui::Response,
     rect: Rect,
-    settings: &mut Settings,
+    view: &mut ViewSettings,
     side: usize,
 ) {
-    let camera = &mut settings.camera;
+    let camera = &mut view.camera;
     if response.is_pointer_button_down_on() || response.clicked() {
-        settings.rotate = false;
+        view.rotate = false;
     }
     let delta = response.drag_delta();
     if response.dragged_by(egui::PointerButton::Primary) {
@@ -191,7 +189,7 @@ fn steer(
             camera.zoom((scroll * 0.002).exp(), side);
         }
     }
-    if settings.rotate {
+    if view.rotate {
         let dt = ui.input(|i| i.stable_dt).min(0.1);
         camera.yaw += SPIN * dt;
         ui.ctx().request_repaint();
@@ -199,22 +197,22 @@ fn steer(
 }
 
 /// The 3D view's own switches: grid, axes, rotation, projection, sizes.
-fn toolbar(ui: &mut egui::Ui, settings: &mut Settings) {
+fn toolbar(ui: &mut egui::Ui, view: &mut ViewSettings) {
     ui.horizontal_wrapped(|ui| {
         egui::ComboBox::from_id_salt("grid")
-            .selected_text(format!("Grid: {}", settings.grid.label()))
+            .selected_text(format!("Grid: {}", view.grid.label()))
             .show_ui(ui, |ui| {
                 for mode in [GridMode::None, GridMode::Orthogonal, GridMode::All] {
-                    ui.selectable_value(&mut settings.grid, mode, mode.label());
+                    ui.selectable_value(&mut view.grid, mode, mode.label());
                 }
             })
             .response
             .on_hover_text("Grid lines: none, along the axes, or in all 26 directions (a)");
-        ui.toggle_value(&mut settings.axes, "Axes")
+        ui.toggle_value(&mut view.axes, "Axes")
             .on_hover_text("The x, y and z axes (A)");
-        ui.toggle_value(&mut settings.rotate, "Rotate")
+        ui.toggle_value(&mut view.rotate, "Rotate")
             .on_hover_text("Turn the cube slowly (w); a click stops it");
-        ui.toggle_value(&mut settings.orthographic, "Infinity")
+        ui.toggle_value(&mut view.orthographic, "Infinity")
             .on_hover_text(
                 "View from infinity: orthographic projection instead of perspective (i)",
             );
@@ -222,17 +220,17 @@ fn toolbar(ui: &mut egui::Ui, settings: &mut Settings) {
     // The sizes and the reset on a row of their own: a slider with its value never splits.
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().slider_width = 70.0;
-        let (low, high) = Settings::SIZES;
-        ui.add(egui::Slider::new(&mut settings.ball_size, low..=high).text("B"))
+        let (low, high) = ViewSettings::SIZES;
+        ui.add(egui::Slider::new(&mut view.ball_size, low..=high).text("B"))
             .on_hover_text("Disc size (b / B)");
-        ui.add(egui::Slider::new(&mut settings.hint_size, low..=high).text("H"))
+        ui.add(egui::Slider::new(&mut view.hint_size, low..=high).text("H"))
             .on_hover_text("Hint size (h / H)");
         if ui
             .button("Reset view")
             .on_hover_text("Look at the whole cube again")
             .clicked()
         {
-            settings.camera = camera::OrbitCamera::default();
+            view.camera = camera::OrbitCamera::default();
         }
     });
     ui.add(

@@ -1,4 +1,4 @@
-//! What the 3D view shows, as plain data built from the session: balls (discs, hints, best
+//! What the 3D view shows, as plain data built from a board's context: balls (discs, hints, best
 //! moves, category or value markers), translucent halos (last move, hovered cell), rods (grid
 //! and axes) and the three translucent slice planes. No GL here: the renderer draws this, the
 //! picking uses its targets, and tests count it.
@@ -9,8 +9,8 @@ use three_d::{Vec3, vec3};
 use super::picking::Target;
 use crate::app::judge_desk::Mark;
 use crate::app::palette;
-use crate::app::session::Session;
-use crate::app::settings::GridMode;
+use crate::app::session::BoardContext;
+use crate::app::view_settings::GridMode;
 use engine::{Color, Shape};
 
 /// A sphere.
@@ -96,13 +96,13 @@ pub fn cell_center(shape: Shape, cell: usize) -> Vec3 {
     vec3(x as f32 - middle, middle - y as f32, z as f32 - middle)
 }
 
-/// The scene of the session's position.
-pub fn build(session: &Session) -> Scene {
-    let board = session.board();
+/// The scene of the position shown.
+pub fn build(context: &BoardContext) -> Scene {
+    let board = context.board();
     let shape = board.shape;
-    let settings = &session.settings;
+    let view = &*context.view;
     let mut scene = Scene::default();
-    let disc_radius = disc_radius(settings.ball_size);
+    let disc_radius = disc_radius(view.ball_size);
     let mut occupied = vec![false; shape.cells()];
     for (color, cells) in [(Color::Red, &board.red), (Color::Green, &board.green)] {
         for &cell in cells {
@@ -116,9 +116,9 @@ pub fn build(session: &Session) -> Scene {
             scene.targets.push(target(cell, ball.center, disc_radius));
         }
     }
-    let best = session.best_moves();
-    if settings.hints && !board.over {
-        let radius = 0.12 * settings.hint_size;
+    let best = context.best_moves();
+    if view.hints && !board.over {
+        let radius = 0.12 * view.hint_size;
         for &cell in &board.mover_moves {
             let center = cell_center(shape, cell);
             let is_best = best.contains(&cell);
@@ -136,24 +136,24 @@ pub fn build(session: &Session) -> Scene {
             scene.targets.push(target(cell, center, radius.max(0.3)));
         }
     }
-    add_markers(session, &occupied, &mut scene);
-    add_score_labels(session, &mut scene);
-    add_judge_marks(session, &mut scene);
-    if session.is_editing() {
+    add_markers(context, &occupied, &mut scene);
+    add_score_labels(context, &mut scene);
+    add_judge_marks(context, &mut scene);
+    if context.is_editing() {
         add_edit_targets(shape, &occupied, &mut scene);
     }
-    if let Some(cell) = session.last_move() {
+    if let Some(cell) = context.last_move() {
         scene.halos.push(Ball {
             center: cell_center(shape, cell),
             radius: disc_radius * 1.22,
             color: Color32::from_white_alpha(70),
         });
     }
-    add_grid(shape, settings.grid, &mut scene);
-    if settings.axes {
+    add_grid(shape, view.grid, &mut scene);
+    if view.axes {
         add_axes(shape, &mut scene);
     }
-    add_planes(shape, settings.slices, &mut scene);
+    add_planes(shape, view.slices, &mut scene);
     scene
 }
 
@@ -178,31 +178,31 @@ fn target(cell: usize, center: Vec3, radius: f32) -> Target {
 
 /// Small cubes on the empty cells coloured by category or by the weights player's values; a
 /// pattern player's Values instead tint a halo round each disc by its worth to its owner.
-fn add_markers(session: &Session, occupied: &[bool], scene: &mut Scene) {
-    let settings = &session.settings;
-    if !settings.categories && !settings.values {
+fn add_markers(context: &BoardContext, occupied: &[bool], scene: &mut Scene) {
+    let view = &*context.view;
+    if !view.categories && !view.values {
         return;
     }
-    if settings.values
-        && let Some(scale) = session.worth_scale()
+    if view.values
+        && let Some(scale) = context.worth_scale()
     {
-        let shape = session.board().shape;
+        let shape = context.board().shape;
         for cell in (0..shape.cells()).filter(|&c| occupied[c]) {
-            if let Some(worth) = session.disc_worth(cell) {
+            if let Some(worth) = context.disc_worth(cell) {
                 scene.halos.push(Ball {
                     center: cell_center(shape, cell),
-                    radius: disc_radius(settings.ball_size) * 1.3,
+                    radius: disc_radius(view.ball_size) * 1.3,
                     color: palette::value(worth / scale).gamma_multiply(0.85),
                 });
             }
         }
         return;
     }
-    let shape = session.board().shape;
-    let weights = session.weights_preset().weights;
+    let shape = context.board().shape;
+    let weights = context.weights_preset().weights;
     for cell in (0..shape.cells()).filter(|&c| !occupied[c]) {
-        let category = session.category(cell);
-        let color = if settings.values {
+        let category = context.category(cell);
+        let color = if view.values {
             palette::category_value(&weights, category)
         } else {
             palette::category(category)
@@ -216,21 +216,21 @@ fn add_markers(session: &Session, occupied: &[bool], scene: &mut Scene) {
 }
 
 /// The scores of the best few legal moves, written beside their hints (with Scores on).
-fn add_score_labels(session: &Session, scene: &mut Scene) {
-    let Some(shown) = session.shown() else {
+fn add_score_labels(context: &BoardContext, scene: &mut Scene) {
+    let Some(shown) = context.shown() else {
         return;
     };
-    if !session.settings.board_scores || session.board().over {
+    if !context.view.board_scores || context.board().over {
         return;
     }
-    let mut rows: Vec<(usize, i32)> = session
+    let mut rows: Vec<(usize, i32)> = context
         .move_scores()
         .into_iter()
         .filter_map(|row| Some((row.cell, row.score?)))
         .collect();
     rows.sort_by_key(|&(cell, score)| (std::cmp::Reverse(score), cell));
     let best = rows.first().map(|&(_, score)| score);
-    let shape = session.board().shape;
+    let shape = context.board().shape;
     for &(cell, score) in rows.iter().take(SCORED_HINTS) {
         let beside = cell_center(shape, cell) + Vec3::new(0.0, 0.35, 0.0);
         let text = shown.analysis.short_score_text(score);
@@ -239,9 +239,9 @@ fn add_score_labels(session: &Session, scene: &mut Scene) {
 }
 
 /// Rings of the Compare panel's colouring around the legal moves it marks.
-fn add_judge_marks(session: &Session, scene: &mut Scene) {
-    let shape = session.board().shape;
-    for (cell, mark) in session.judge_marks() {
+fn add_judge_marks(context: &BoardContext, scene: &mut Scene) {
+    let shape = context.board().shape;
+    for (cell, mark) in context.judge_marks() {
         let color = match mark {
             Mark::Score(fraction) => palette::value(fraction),
             Mark::Disagreement => palette::DISPUTED,
@@ -346,26 +346,37 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::app::session::Session;
     use crate::app::settings::Settings;
+    use crate::app::view_settings::ViewSettings;
     use lab::ai::PresetLibrary;
 
-    fn session(board: &str, grid: GridMode) -> (Session, tempfile::TempDir) {
+    /// A session on `board`, and a view with `grid` and the axes.
+    fn session(board: &str, grid: GridMode) -> (Session, ViewSettings, tempfile::TempDir) {
         let folder = tempfile::tempdir().unwrap();
         let settings = Settings {
             board: board.parse().unwrap(),
-            grid,
-            axes: true,
             live_moves: false,
             ..Settings::default()
         };
         let session = Session::new(settings, PresetLibrary::at(folder.path()), Arc::new(|| {}));
-        (session, folder)
+        let view = ViewSettings {
+            grid,
+            axes: true,
+            ..ViewSettings::default()
+        };
+        (session, view, folder)
+    }
+
+    /// The scene of the session's position drawn with `view`.
+    fn scene(session: &mut Session, view: &mut ViewSettings) -> Scene {
+        session.board_panel(view, |context| build(context))
     }
 
     #[test]
     fn the_start_shows_eight_discs_the_hints_and_three_planes() {
-        let (session, _folder) = session("6x6x6", GridMode::Orthogonal);
-        let scene = build(&session);
+        let (mut session, mut view, _folder) = session("6x6x6", GridMode::Orthogonal);
+        let scene = scene(&mut session, &mut view);
         let hints = session.board().mover_moves.len();
         assert_eq!(scene.balls.len(), 8 + hints);
         assert_eq!(scene.targets.len(), 8 + hints);
@@ -378,10 +389,10 @@ mod tests {
 
     #[test]
     fn category_markers_are_cubes_on_the_empty_cells_not_balls_like_hints() {
-        let (mut session, _folder) = session("4x4x4", GridMode::None);
-        let plain = build(&session);
-        session.settings.categories = true;
-        let marked = build(&session);
+        let (mut session, mut view, _folder) = session("4x4x4", GridMode::None);
+        let plain = scene(&mut session, &mut view);
+        view.show_categories(true);
+        let marked = scene(&mut session, &mut view);
         assert_eq!(marked.balls, plain.balls, "discs and hints are unchanged");
         let empty = session.board().shape.cells() - 8;
         assert_eq!(marked.markers.len(), empty);
@@ -390,19 +401,18 @@ mod tests {
 
     #[test]
     fn a_pattern_players_values_tint_each_disc_by_its_worth_and_a_weights_players_the_cells() {
-        let (mut session, _folder) = session("8x8", GridMode::None);
-        session.settings.values = true;
-        session.settings.show_value = true;
-        session.settings.weights_player = "Lobelia".to_string();
-        session.tick();
-        let by_patterns = build(&session);
+        let (mut session, mut view, _folder) = session("8x8", GridMode::None);
+        view.show_values(true);
+        session.choose_weights_player("Lobelia");
+        session.tick(view.values);
+        let by_patterns = scene(&mut session, &mut view);
         assert_eq!(by_patterns.halos.len(), 4, "one halo a disc");
         assert!(by_patterns.markers.is_empty());
         assert!(session.status().contains(" discs for Red (patterns)"));
         assert!(session.disc_worth(0).is_none(), "a1 is empty");
-        session.settings.weights_player = "Arwen".to_string();
-        session.tick();
-        let by_weights = build(&session);
+        session.choose_weights_player("Arwen");
+        session.tick(view.values);
+        let by_weights = scene(&mut session, &mut view);
         assert!(by_weights.halos.is_empty());
         assert_eq!(by_weights.markers.len(), 60, "a cube on each empty cell");
         assert!(session.worth_scale().is_none());
@@ -411,8 +421,8 @@ mod tests {
 
     #[test]
     fn the_26_direction_grid_has_one_line_per_maximal_row_of_cells() {
-        let (session, _folder) = session("4x4x4", GridMode::All);
-        let lines = build(&session).rods.len() - 3;
+        let (mut session, mut view, _folder) = session("4x4x4", GridMode::All);
+        let lines = scene(&mut session, &mut view).rods.len() - 3;
         // Brute force: a line per (direction, start cell) with a neighbour ahead and none behind.
         let shape = session.board().shape;
         let mut expected = 0;
