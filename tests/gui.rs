@@ -3,13 +3,15 @@
 
 mod common;
 
-use common::workspace::{cell_label, settings, step_until, type_key, workspace};
+use common::workspace::{cell_label, settings, step_until, type_key, workspace, workspace_with};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use engine::Color;
 use engine::notation::{Move, format_cell};
 use lab::ai::PresetLibrary;
-use reversi3d::app::{EvolutionRequest, ReversiApp, Seat, Settings, ViewSettings, default_layout};
+use reversi3d::app::{
+    EvolutionRequest, Forms, ReversiApp, Seat, Settings, ViewSettings, default_layout,
+};
 
 fn play_against_ai(board: &str) {
     let (mut harness, _folder) = workspace(settings(board, Seat::human(), Seat::ai("Arwen", 2)));
@@ -276,10 +278,11 @@ fn damaged_storage_falls_back_to_defaults_with_a_message() {
 }
 
 #[test]
-fn display_choices_stored_among_the_settings_by_an_older_version_are_kept() {
+fn display_choices_and_forms_stored_among_the_settings_by_an_older_version_are_kept() {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let mut storage = MemoryStorage::default();
-    let older = "(board: \"8x8\", live_moves: false, categories: true, dark: false)";
+    let older = "(board: \"8x8\", live_moves: false, categories: true, dark: false, \
+                 tournament: (games: 7))";
     eframe::Storage::set_string(&mut storage, "settings", older.to_string());
     let app = ReversiApp::restore(
         &egui::Context::default(),
@@ -289,7 +292,9 @@ fn display_choices_stored_among_the_settings_by_an_older_version_are_kept() {
     assert!(!app.session().settings().live_moves);
     assert_eq!(app.session().board().shape.to_string(), "8x8");
     assert!(app.view().categories && !app.view().dark);
-    // Saved again, the view has its own key and the settings no longer carry it.
+    assert_eq!(app.session().forms().tournament.games, 7);
+    // Saved again, the view and the forms have their own keys and the settings no longer
+    // carry them.
     let mut app = app;
     let mut saved = MemoryStorage::default();
     app.save_to(&mut saved);
@@ -297,6 +302,9 @@ fn display_choices_stored_among_the_settings_by_an_older_version_are_kept() {
     assert!(view.contains("dark:false"), "{view}");
     let settings = eframe::Storage::get_string(&saved, "settings").unwrap();
     assert!(!settings.contains("dark"), "{settings}");
+    assert!(!settings.contains("tournament"), "{settings}");
+    let forms = eframe::Storage::get_string(&saved, "forms").expect("the forms' key");
+    assert!(forms.contains("games:7"), "{forms}");
 }
 
 #[test]
@@ -361,11 +369,12 @@ fn tiny_contest() -> reversi3d::app::ContestForm {
 
 #[test]
 fn a_tiny_tournament_runs_to_its_crosstable_and_a_game_replays_in_the_history() {
-    let mut settings = settings("6x6", Seat::human(), Seat::human());
-    settings.tournament.players = ["Arwen", "Bilbo", "Jolly"].map(String::from).to_vec();
-    settings.tournament.games = 2;
-    settings.tournament.contest = tiny_contest();
-    let (mut harness, folder) = workspace(settings);
+    let settings = settings("6x6", Seat::human(), Seat::human());
+    let mut forms = Forms::default();
+    forms.tournament.players = ["Arwen", "Bilbo", "Jolly"].map(String::from).to_vec();
+    forms.tournament.games = 2;
+    forms.tournament.contest = tiny_contest();
+    let (mut harness, folder) = workspace_with(settings, forms);
     harness.step();
     harness.get_by_label("Tournament").click();
     harness.step();
@@ -421,16 +430,17 @@ fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
     let mut settings = settings("6x6", Seat::human(), Seat::human());
     settings.weights_player = "Jolly".to_string();
     // The run of tests/evolution.rs that crowns a champion within 12 generations.
-    settings.evolution.games = 2;
-    settings.evolution.mutation = 30;
-    settings.evolution.generations = 100_000;
-    settings.evolution.contest = reversi3d::app::ContestForm {
+    let mut forms = Forms::default();
+    forms.evolution.games = 2;
+    forms.evolution.mutation = 30;
+    forms.evolution.generations = 100_000;
+    forms.evolution.contest = reversi3d::app::ContestForm {
         board: "6x6".parse().expect("a valid board"),
         openings: 2,
         seed: 4,
         ..tiny_contest()
     };
-    let (mut harness, folder) = workspace(settings);
+    let (mut harness, folder) = workspace_with(settings, forms);
     harness.step();
     harness.get_by_label("Evolution").click();
     harness.step();
@@ -450,7 +460,7 @@ fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
     let run_folder = harness
         .state()
         .session()
-        .settings()
+        .forms()
         .evolution
         .folder
         .clone()
@@ -496,9 +506,11 @@ fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
 
     // A new window with the same settings offers the run again, with its history.
     let settings = harness.state().session().settings().clone();
+    let forms = harness.state().session().forms().clone();
     let reopened = ReversiApp::new(
         &egui::Context::default(),
         settings,
+        forms,
         ViewSettings::default(),
         default_layout(),
         PresetLibrary::at(folder.path().join("presets")),

@@ -3,14 +3,14 @@
 
 mod common;
 
-use common::workspace::{click_tab, settings, step_until, type_key, workspace};
+use common::workspace::{click_tab, settings, step_until, type_key, workspace, workspace_with};
 use egui_kittest::kittest::Queryable;
 use engine::notation::parse_cell;
 use engine::{Color, Rules, Setup};
 use lab::ai::Player;
 use lab::ai::reference::ScoreUnit;
 use lab::game::Game;
-use reversi3d::app::{Colouring, Mark, ReferenceMode, Seat};
+use reversi3d::app::{Colouring, Forms, Mark, ReferenceMode, Seat};
 
 /// A game on `board` of up to `plies` moves, each the middle of the legal moves.
 fn middle_moves_game(board: &str, plies: usize) -> Game {
@@ -113,11 +113,12 @@ fn the_board_editor_sets_up_a_position_and_the_game_starts_there() {
 
 #[test]
 fn the_compare_panel_scores_every_move_for_each_contestant_and_the_reference() {
-    let mut settings = settings("4x4", Seat::human(), Seat::human());
-    settings.judge.mode = ReferenceMode::Depth;
-    settings.judge.depth = 4;
-    settings.judge.colouring = Colouring::Reference;
-    let (mut harness, _folder) = workspace(settings);
+    let settings = settings("4x4", Seat::human(), Seat::human());
+    let mut forms = Forms::default();
+    forms.judge.mode = ReferenceMode::Depth;
+    forms.judge.depth = 4;
+    forms.judge.colouring = Colouring::Reference;
+    let (mut harness, _folder) = workspace_with(settings, forms);
     harness.step();
     harness.get_by_label("Compare").click();
     step_until(&mut harness, |app| {
@@ -154,10 +155,11 @@ fn the_compare_panel_scores_every_move_for_each_contestant_and_the_reference() {
 
 #[test]
 fn a_review_plots_the_game_and_a_click_on_the_eval_graph_goes_to_that_move() {
-    let mut settings = settings("4x4", Seat::human(), Seat::human());
-    settings.judge.mode = ReferenceMode::Depth;
-    settings.judge.depth = 2;
-    let (mut harness, _folder) = workspace(settings);
+    let settings = settings("4x4", Seat::human(), Seat::human());
+    let mut forms = Forms::default();
+    forms.judge.mode = ReferenceMode::Depth;
+    forms.judge.depth = 2;
+    let (mut harness, _folder) = workspace_with(settings, forms);
     harness.step();
     let game = middle_moves_game("4x4", usize::MAX);
     harness
@@ -193,11 +195,12 @@ fn a_review_plots_the_game_and_a_click_on_the_eval_graph_goes_to_that_move() {
 
 #[test]
 fn the_compare_panel_judges_the_contestants_over_sampled_positions() {
-    let mut settings = settings("4x4", Seat::human(), Seat::human());
-    settings.judge.mode = ReferenceMode::Depth;
-    settings.judge.depth = 3;
-    settings.judge.positions = 6;
-    let (mut harness, _folder) = workspace(settings);
+    let settings = settings("4x4", Seat::human(), Seat::human());
+    let mut forms = Forms::default();
+    forms.judge.mode = ReferenceMode::Depth;
+    forms.judge.depth = 3;
+    forms.judge.positions = 6;
+    let (mut harness, _folder) = workspace_with(settings, forms);
     harness.step();
     harness.get_by_label("Compare").click();
     harness.step();

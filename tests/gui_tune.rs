@@ -3,17 +3,18 @@
 
 mod common;
 
-use common::workspace::{settings, step_until, workspace};
+use common::workspace::{settings, step_until, workspace_with};
 use egui_kittest::kittest::Queryable;
 use lab::ai::SearchKind;
 use lab::tune::fit::Target;
-use reversi3d::app::Seat;
+use reversi3d::app::{Forms, Seat};
 
 #[test]
 fn a_tuning_run_from_the_panel_shows_its_rounds_and_its_best_player_can_be_used() {
     let mut settings = settings("6x6", Seat::human(), Seat::human());
     settings.weights_player = "Jolly".to_string();
-    let form = &mut settings.tune;
+    let mut forms = Forms::default();
+    let form = &mut forms.tune;
     form.rounds = 2;
     form.count = 300;
     form.per_game = 5;
@@ -25,7 +26,7 @@ fn a_tuning_run_from_the_panel_shows_its_rounds_and_its_best_player_can_be_used(
     form.contest.depth = 1;
     form.contest.search = SearchKind::Strong;
     form.contest.workers = 2;
-    let (mut harness, _folder) = workspace(settings);
+    let (mut harness, _folder) = workspace_with(settings, forms);
     harness.step();
     harness.get_by_label("Tune").click();
     harness.step();
@@ -76,8 +77,9 @@ fn a_pattern_training_run_from_the_panel_shows_its_errors_in_discs_and_its_best_
     use reversi3d::app::TuneMode;
     let mut settings = settings("6x6", Seat::human(), Seat::human());
     settings.weights_player = "Jolly".to_string();
-    settings.tune.mode = TuneMode::Patterns;
-    let form = &mut settings.train_patterns;
+    let mut forms = Forms::default();
+    forms.tune.mode = TuneMode::Patterns;
+    let form = &mut forms.train_patterns;
     form.board = "6x6".parse().unwrap();
     form.rounds = 2;
     form.growing_rounds = 2;
@@ -88,7 +90,7 @@ fn a_pattern_training_run_from_the_panel_shows_its_errors_in_discs_and_its_best_
     form.verify_depth = 1;
     form.workers = 2;
     form.seed = 5;
-    let (mut harness, folder) = workspace(settings);
+    let (mut harness, folder) = workspace_with(settings, forms);
     harness.step();
     harness.get_by_label("Tune").click();
     harness.step();
@@ -136,9 +138,9 @@ fn a_pattern_training_run_from_the_panel_shows_its_errors_in_discs_and_its_best_
     harness.get_by_label("nine weights").click();
     harness.step();
     let session = harness.state_mut().session_mut();
-    assert_eq!(session.settings().tune.mode, TuneMode::NineWeights);
+    assert_eq!(session.forms().tune.mode, TuneMode::NineWeights);
     session.open_run(&run_folder);
-    assert_eq!(session.settings().tune.mode, TuneMode::Patterns);
+    assert_eq!(session.forms().tune.mode, TuneMode::Patterns);
     assert_eq!(
         session.pattern_training().view().unwrap().folder,
         run_folder

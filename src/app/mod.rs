@@ -8,6 +8,7 @@ mod confirm;
 mod contest_form;
 mod dialogs;
 mod evolution_desk;
+mod forms;
 mod frame_report;
 mod jobs;
 mod judge_desk;
@@ -40,6 +41,7 @@ use launch::ScreenshotPlan;
 pub use contest_form::ContestForm;
 pub use dialogs::FileTask;
 pub use evolution_desk::{EvolutionDesk, EvolutionForm, EvolutionView};
+pub use forms::Forms;
 pub use jobs::Purpose;
 pub use judge_desk::{JudgeDesk, Mark, PositionJudgement, ReviewedGame};
 pub use judge_form::{Colouring, ContestantForm, JudgeForm, ReferenceMode};
@@ -64,7 +66,7 @@ use engine::Color;
 use engine::notation::Notation;
 use lab::ai::PresetLibrary;
 
-use stored_state::{GAME_KEY, LAYOUT_KEY, SETTINGS_KEY, VIEW_KEY};
+use stored_state::{FORMS_KEY, GAME_KEY, LAYOUT_KEY, SETTINGS_KEY, VIEW_KEY};
 
 /// The reversi3d workspace.
 pub struct ReversiApp {
@@ -82,11 +84,12 @@ pub struct ReversiApp {
 }
 
 impl ReversiApp {
-    /// The app with `settings`, the boards drawn with `view`, a panel `layout` and presets
-    /// from `library`; `ctx` is woken whenever background work has news.
+    /// The app with `settings`, the panels' `forms`, the boards drawn with `view`, a panel
+    /// `layout` and presets from `library`; `ctx` is woken whenever background work has news.
     pub fn new(
         ctx: &egui::Context,
         settings: Settings,
+        forms: Forms,
         view: ViewSettings,
         mut layout: egui_tiles::Tree<Pane>,
         library: PresetLibrary,
@@ -95,7 +98,7 @@ impl ReversiApp {
         let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(move || waker.request_repaint());
         layout::complete(&mut layout);
         ReversiApp {
-            session: Session::new(settings, library, wake),
+            session: Session::new(settings, forms, library, wake),
             view: view.sanitized(),
             followed: None,
             layout,
@@ -194,17 +197,24 @@ impl ReversiApp {
         let settings = storage
             .and_then(|s| eframe::get_value::<Settings>(s, SETTINGS_KEY))
             .unwrap_or_default();
-        // Before the view had a key of its own, its fields were among the settings.
+        // Before the view and the forms had keys of their own, their fields were among the
+        // settings.
         let view = storage
             .and_then(|s| {
                 eframe::get_value::<ViewSettings>(s, VIEW_KEY)
                     .or_else(|| eframe::get_value(s, SETTINGS_KEY))
             })
             .unwrap_or_default();
+        let forms = storage
+            .and_then(|s| {
+                eframe::get_value::<Forms>(s, FORMS_KEY)
+                    .or_else(|| eframe::get_value(s, SETTINGS_KEY))
+            })
+            .unwrap_or_default();
         let layout = storage
             .and_then(|s| eframe::get_value(s, LAYOUT_KEY))
             .unwrap_or_else(default_layout);
-        let mut app = ReversiApp::new(ctx, settings, view, layout, library);
+        let mut app = ReversiApp::new(ctx, settings, forms, view, layout, library);
         let record = storage.and_then(|s| s.get_string(GAME_KEY));
         match record.map(|text| lab::game::Game::from_record(&text)) {
             Some(Ok(game)) if !game.moves().is_empty() => {
@@ -222,6 +232,7 @@ impl ReversiApp {
     pub fn save_to(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, SETTINGS_KEY, self.session.settings());
         eframe::set_value(storage, VIEW_KEY, &self.view);
+        eframe::set_value(storage, FORMS_KEY, self.session.forms());
         eframe::set_value(storage, LAYOUT_KEY, &self.layout);
         storage.set_string(GAME_KEY, self.session.game().to_record());
         self.session.save_presets();

@@ -50,6 +50,7 @@ pub use weights_panel::{WeightsContext, WeightsRequest};
 
 use super::dialogs::{Dialogs, FileTask};
 use super::evolution_desk::EvolutionDesk;
+use super::forms::Forms;
 use super::jobs::{EngineJob, Purpose};
 use super::judge_desk::JudgeDesk;
 use super::log::{Level, Log};
@@ -91,6 +92,7 @@ pub struct Session {
     /// A panel to bring to the front (taken by the workspace).
     pub focus: Option<Pane>,
     settings: Settings,
+    forms: Forms,
     game: Game,
     board: Board,
     here: Setup,
@@ -121,10 +123,11 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session with `settings`, presets from `library`, and `wake` called whenever
-    /// background work has news (the UI's repaint request).
+    /// A session with `settings`, the panels' `forms`, presets from `library`, and `wake`
+    /// called whenever background work has news (the UI's repaint request).
     pub fn new(
         settings: Settings,
+        forms: Forms,
         library: PresetLibrary,
         wake: Arc<dyn Fn() + Send + Sync>,
     ) -> Self {
@@ -134,6 +137,7 @@ impl Session {
             log.push(Level::Error, format!("preset skipped: {problem}"));
         }
         let settings = settings.sanitized();
+        let forms = forms.sanitized();
         log.push(
             Level::Info,
             "ready · press . for the keys, hover any control for help".to_string(),
@@ -141,10 +145,11 @@ impl Session {
         let game = Game::new(settings.board, settings.rules, Player::Human, Player::Human);
         let board = game.board();
         let here = game.setup_at(game.cursor());
-        let evolution = EvolutionDesk::new(&settings.evolution);
-        let tune_runs = TuneRuns::reopen(&settings.tune, &settings.train_patterns);
+        let evolution = EvolutionDesk::new(&forms.evolution);
+        let tune_runs = TuneRuns::reopen(&forms.tune, &forms.train_patterns);
         let mut session = Session {
             settings,
+            forms,
             roster,
             log,
             notice: None,
@@ -201,6 +206,11 @@ impl Session {
         &self.settings
     }
 
+    /// The panels' forms (persisted); each panel changes its own through its context.
+    pub fn forms(&self) -> &Forms {
+        &self.forms
+    }
+
     /// Writes the cells of square boards in `notation`.
     pub fn set_notation(&mut self, notation: engine::notation::Notation) {
         self.settings.notation = notation;
@@ -213,7 +223,7 @@ impl Session {
 
     /// Colours the boards' legal moves as the Compare panel's `colouring` says.
     pub fn set_colouring(&mut self, colouring: super::judge_form::Colouring) {
-        self.settings.judge.colouring = colouring;
+        self.forms.judge.colouring = colouring;
     }
 
     /// Turns the live scores of every move (Moves panel) on or off.

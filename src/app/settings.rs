@@ -1,12 +1,12 @@
-//! What the user sets for the session — the game's set-up, the search, the analysis, the
-//! panels' forms — persisted across restarts (eframe storage). How the boards are drawn is in
-//! `view_settings`.
+//! What the user sets for the session — the game's set-up, the search, the analysis —
+//! persisted across restarts (eframe storage). How the boards are drawn is in
+//! `view_settings`, the
+//! panels' forms in `forms`.
 
 use serde::{Deserialize, Serialize};
 
 use engine::{Rules, Shape};
 use lab::ai::SearchKind;
-use lab::ai::gsprt::Gsprt;
 
 /// Who sits on one side: a human, or an AI preset (by name) with its depth.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,16 +71,6 @@ pub struct Settings {
     pub notation: engine::notation::Notation,
     /// Choose files in a dialog drawn in the window instead of the system's.
     pub window_file_dialogs: bool,
-    /// The Tournament panel's set-up.
-    pub tournament: super::tournament_desk::TournamentForm,
-    /// The Evolution panel's set-up.
-    pub evolution: super::evolution_desk::EvolutionForm,
-    /// The Compare and Review panels' set-up.
-    pub judge: super::judge_form::JudgeForm,
-    /// The Tune panel's set-up.
-    pub tune: super::tune_desk::TuneForm,
-    /// The Tune panel's set-up in pattern mode.
-    pub train_patterns: super::pattern_desk::PatternForm,
 }
 
 impl Default for Settings {
@@ -103,11 +93,6 @@ impl Default for Settings {
             show_value: true,
             analysis_depth: 4,
             weights_player: "Arwen".to_string(),
-            tournament: Default::default(),
-            judge: Default::default(),
-            evolution: Default::default(),
-            tune: Default::default(),
-            train_patterns: Default::default(),
         }
     }
 }
@@ -127,39 +112,6 @@ impl Settings {
             seat.depth = seat.depth.clamp(1, engine::bounds::MAX_DEPTH);
         }
         self.analysis_depth = self.analysis_depth.clamp(1, engine::bounds::MAX_DEPTH);
-        self.tournament.games = self.tournament.games.clamp(1, 1000);
-        self.evolution.games = self.evolution.games.clamp(1, 1000);
-        self.evolution.mutation = self.evolution.mutation.clamp(1, 100);
-        self.evolution.early_stop_elo = self
-            .evolution
-            .early_stop_elo
-            .clamp(Gsprt::MIN_ELO, Gsprt::MAX_ELO);
-        self.tune.verify_games = (self.tune.verify_games.clamp(2, 10_000) / 2) * 2;
-        self.tune.verify_depth = self.tune.verify_depth.clamp(1, engine::bounds::MAX_DEPTH);
-        self.tune.count = self.tune.count.clamp(100, 10_000_000);
-        self.tune.per_game = self.tune.per_game.clamp(1, 1000);
-        self.tune.label_depth = self.tune.label_depth.min(engine::bounds::MAX_DEPTH);
-        self.tune.rounds = self.tune.rounds.clamp(1, engine::bounds::MAX_ROUNDS as u32);
-        let train = &mut self.train_patterns;
-        train.rounds = train.rounds.min(engine::bounds::MAX_ROUNDS as u32);
-        train.growing_rounds = train
-            .growing_rounds
-            .clamp(1, engine::bounds::MAX_ROUNDS as u32);
-        train.count = train.count.clamp(100, 10_000_000);
-        train.exact_empties = train.exact_empties.clamp(1, train.board.start_empties());
-        train.label_depth = train.label_depth.clamp(1, engine::bounds::MAX_DEPTH);
-        train.verify_games = (train.verify_games.clamp(2, 10_000) / 2) * 2;
-        train.verify_depth = train.verify_depth.clamp(1, engine::bounds::MAX_DEPTH);
-        train.workers = train.workers.clamp(*workers.start(), *workers.end());
-        for contest in [
-            &mut self.tournament.contest,
-            &mut self.evolution.contest,
-            &mut self.tune.contest,
-        ] {
-            contest.depth = contest.depth.clamp(1, engine::bounds::MAX_DEPTH);
-            contest.workers = contest.workers.clamp(*workers.start(), *workers.end());
-            contest.openings = contest.openings.min(contest.max_openings());
-        }
         self
     }
 

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use super::forms::Forms;
 use super::pane::Pane;
 use super::settings::Settings;
 use super::view_settings::ViewSettings;
@@ -15,6 +16,8 @@ use super::view_settings::ViewSettings;
 pub const SETTINGS_KEY: &str = "settings";
 /// The stored display choices' key.
 pub const VIEW_KEY: &str = "view";
+/// The stored panels' forms' key.
+pub const FORMS_KEY: &str = "forms";
 /// The stored layout's key.
 pub const LAYOUT_KEY: &str = "layout";
 /// The stored game's key.
@@ -68,6 +71,11 @@ fn problem_of(path: &Path) -> Option<String> {
         && let Err(problem) = lab::files::parse_ron::<ViewSettings>(view)
     {
         return Some(format!("the view: {problem}"));
+    }
+    if let Some(forms) = part(FORMS_KEY)
+        && let Err(problem) = lab::files::parse_ron::<Forms>(forms)
+    {
+        return Some(format!("the forms: {problem}"));
     }
     if let Some(layout) = part(LAYOUT_KEY)
         && let Err(problem) = lab::files::parse_ron::<egui_tiles::Tree<Pane>>(layout)

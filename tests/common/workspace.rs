@@ -7,14 +7,24 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use engine::Shape;
 use lab::ai::PresetLibrary;
-use reversi3d::app::{ReversiApp, Seat, Settings, ViewSettings, default_layout};
+use reversi3d::app::{Forms, ReversiApp, Seat, Settings, ViewSettings, default_layout};
 
 /// A workspace with `settings`, presets in a fresh folder, in a large window.
 pub fn workspace(settings: Settings) -> (Harness<'static, ReversiApp>, tempfile::TempDir) {
+    workspace_with(settings, Forms::default())
+}
+
+/// A workspace with `settings` and the panels' `forms`, presets in a fresh folder, in a large
+/// window.
+pub fn workspace_with(
+    settings: Settings,
+    forms: Forms,
+) -> (Harness<'static, ReversiApp>, tempfile::TempDir) {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let app = ReversiApp::new(
         &egui::Context::default(),
         settings,
+        forms,
         ViewSettings::default(),
         default_layout(),
         PresetLibrary::at(folder.path().join("presets")),

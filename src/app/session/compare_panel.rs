@@ -56,7 +56,7 @@ impl Session {
     pub fn compare_panel<R>(&mut self, draw: impl FnOnce(&mut CompareContext) -> R) -> R {
         self.judge_position();
         let mut context = CompareContext {
-            form: &mut self.settings.judge,
+            form: &mut self.forms.judge,
             players: &self.roster,
             shape: self.game.shape,
             notation: self.settings.notation,

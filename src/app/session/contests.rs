@@ -31,9 +31,7 @@ impl Session {
         let runs = self.runs_folder();
         let started =
             self.tournament
-                .start(&self.settings.tournament, &self.roster, &runs, move || {
-                    wake()
-                });
+                .start(&self.forms.tournament, &self.roster, &runs, move || wake());
         self.report(started);
     }
 
@@ -42,20 +40,20 @@ impl Session {
         let player = self.weights_preset().clone();
         let wake = Arc::clone(&self.wake);
         let runs = self.runs_folder();
-        let started =
-            self.evolution
-                .start(&mut self.settings.evolution, &player, &runs, move || wake());
+        let started = self
+            .evolution
+            .start(&mut self.forms.evolution, &player, &runs, move || wake());
         self.report(started);
     }
 
     /// Resumes the evolution run in `folder`.
     pub(super) fn resume_evolution(&mut self, folder: &Path) {
         let wake = Arc::clone(&self.wake);
-        let resumed = self.evolution.resume(
-            &mut self.settings.evolution,
-            folder.to_path_buf(),
-            move || wake(),
-        );
+        let resumed =
+            self.evolution
+                .resume(&mut self.forms.evolution, folder.to_path_buf(), move || {
+                    wake()
+                });
         self.report(resumed);
     }
 

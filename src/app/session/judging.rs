@@ -30,7 +30,7 @@ impl Session {
         if self.editing || self.board.over || self.is_ai_thinking() {
             return;
         }
-        let form = &self.settings.judge;
+        let form = &self.forms.judge;
         let contestants = form.players(&self.roster, self.weights_preset());
         let settings = form.reference(self.game.shape, self.settings.rules, &self.roster);
         let wake = Arc::clone(&self.wake);
@@ -52,9 +52,7 @@ impl Session {
     /// Reviews the game with the reference of the Compare panel.
     pub fn review_game(&mut self) {
         let settings =
-            self.settings
-                .judge
-                .reference(self.game.shape, self.settings.rules, &self.roster);
+            (self.forms.judge).reference(self.game.shape, self.settings.rules, &self.roster);
         let wake = Arc::clone(&self.wake);
         self.info(format!(
             "reviewing {} moves: {}",
@@ -67,7 +65,7 @@ impl Session {
 
     /// Compares the contestants over positions sampled from self-play on the current board.
     pub(super) fn start_series(&mut self) {
-        let form = &self.settings.judge;
+        let form = &self.forms.judge;
         let contestants = form.players(&self.roster, self.weights_preset());
         let request = SeriesRequest {
             shape: self.game.shape,
@@ -99,7 +97,7 @@ impl Session {
         let Some(judgement) = self.judgement() else {
             return Vec::new();
         };
-        match self.settings.judge.colouring {
+        match self.forms.judge.colouring {
             Colouring::Off => Vec::new(),
             Colouring::Contestant(index) if index < judgement.analyses.len() => {
                 judgement.score_marks(Some(index))

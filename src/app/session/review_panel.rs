@@ -48,7 +48,7 @@ impl Session {
     /// Draws the Review panel with `draw` from its narrow context, then acts on its requests.
     pub fn review_panel<R>(&mut self, draw: impl FnOnce(&mut ReviewContext) -> R) -> R {
         let mut context = ReviewContext {
-            form: &mut self.settings.judge,
+            form: &mut self.forms.judge,
             game: &self.game,
             rules: self.settings.rules,
             notation: self.settings.notation,

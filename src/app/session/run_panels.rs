@@ -65,10 +65,9 @@ impl Session {
     /// Draws the Tournament panel with `draw` from its narrow context, then acts on its
     /// requests.
     pub fn tournament_panel<R>(&mut self, draw: impl FnOnce(&mut TournamentContext) -> R) -> R {
-        let settings = &mut self.settings;
         let mut context = RunPanelContext {
-            form: &mut settings.tournament,
-            player: &mut settings.weights_player,
+            form: &mut self.forms.tournament,
+            player: &mut self.settings.weights_player,
             players: &self.roster,
             desk: &self.tournament,
             requests: Vec::new(),
@@ -88,10 +87,9 @@ impl Session {
     /// Draws the Evolution panel with `draw` from its narrow context, then acts on its
     /// requests.
     pub fn evolution_panel<R>(&mut self, draw: impl FnOnce(&mut EvolutionContext) -> R) -> R {
-        let settings = &mut self.settings;
         let mut context = RunPanelContext {
-            form: &mut settings.evolution,
-            player: &mut settings.weights_player,
+            form: &mut self.forms.evolution,
+            player: &mut self.settings.weights_player,
             players: &self.roster,
             desk: &self.evolution,
             requests: Vec::new(),

@@ -117,11 +117,10 @@ impl TuneContext<'_> {
 impl Session {
     /// Draws the Tune panel with `draw` from its narrow context, then acts on its requests.
     pub fn tune_panel<R>(&mut self, draw: impl FnOnce(&mut TuneContext) -> R) -> R {
-        let settings = &mut self.settings;
         let mut context = TuneContext {
-            form: &mut settings.tune,
-            patterns: &mut settings.train_patterns,
-            player: &mut settings.weights_player,
+            form: &mut self.forms.tune,
+            patterns: &mut self.forms.train_patterns,
+            player: &mut self.settings.weights_player,
             players: &self.roster,
             runs: &self.tune_runs,
             requests: Vec::new(),
@@ -162,17 +161,17 @@ impl Session {
         let player = self.weights_preset().clone();
         let wake = Arc::clone(&self.wake);
         let runs = runs_folder(self.library.folder());
-        let settings = &mut self.settings;
-        let started = match settings.tune.mode {
+        let forms = &mut self.forms;
+        let started = match forms.tune.mode {
             TuneMode::NineWeights => (self.tune_runs.tuning).start(
-                &mut settings.tune,
+                &mut forms.tune,
                 &player,
                 &self.roster,
                 &runs,
                 move || wake(),
             ),
             TuneMode::Patterns => self.tune_runs.training.start(
-                &mut settings.train_patterns,
+                &mut forms.train_patterns,
                 &player,
                 &self.roster,
                 &runs,
@@ -185,20 +184,20 @@ impl Session {
     /// Resumes the run of `mode` in `folder`, and shows that mode.
     pub(super) fn resume_tune_run(&mut self, mode: TuneMode, folder: &Path) {
         let wake = Arc::clone(&self.wake);
-        let settings = &mut self.settings;
-        settings.tune.mode = mode;
+        let forms = &mut self.forms;
+        forms.tune.mode = mode;
         let folder = folder.to_path_buf();
         let resumed = match mode {
             TuneMode::NineWeights => {
-                settings.tune.folder = Some(folder.clone());
-                let workers = settings.tune.contest.workers;
+                forms.tune.folder = Some(folder.clone());
+                let workers = forms.tune.contest.workers;
                 self.tune_runs
                     .tuning
                     .resume(folder, workers, move || wake())
             }
             TuneMode::Patterns => {
-                settings.train_patterns.folder = Some(folder.clone());
-                let workers = settings.train_patterns.workers;
+                forms.train_patterns.folder = Some(folder.clone());
+                let workers = forms.train_patterns.workers;
                 self.tune_runs
                     .training
                     .resume(folder, workers, move || wake())
@@ -211,7 +210,7 @@ impl Session {
     fn choose_tune_run_to_resume(&mut self) {
         let folder = runs_folder(self.library.folder());
         let wake = Arc::clone(&self.wake);
-        let task = FileTask::ResumeTuneRun(self.settings.tune.mode);
+        let task = FileTask::ResumeTuneRun(self.forms.tune.mode);
         (self.dialogs).open(task, folder.display().to_string(), move || wake());
     }
 

@@ -346,6 +346,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::app::forms::Forms;
     use crate::app::session::Session;
     use crate::app::settings::Settings;
     use crate::app::view_settings::ViewSettings;
@@ -359,7 +360,8 @@ mod tests {
             live_moves: false,
             ..Settings::default()
         };
-        let session = Session::new(settings, PresetLibrary::at(folder.path()), Arc::new(|| {}));
+        let library = PresetLibrary::at(folder.path());
+        let session = Session::new(settings, Forms::default(), library, Arc::new(|| {}));
         let view = ViewSettings {
             grid,
             axes: true,
