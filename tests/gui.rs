@@ -3,15 +3,15 @@
 
 mod common;
 
-use common::workspace::{cell_label, settings, step_until, type_key, workspace, workspace_with};
+use common::workspace::{
+    app_in, cell_label, settings, step_until, type_key, workspace, workspace_with,
+};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use engine::Color;
 use engine::notation::{Move, format_cell};
 use lab::ai::PresetLibrary;
-use reversi3d::app::{
-    EvolutionRequest, Forms, ReversiApp, Seat, Settings, ViewSettings, default_layout,
-};
+use reversi3d::app::{EvolutionRequest, Forms, ReversiApp, Seat, Settings};
 
 fn play_against_ai(board: &str) {
     let (mut harness, _folder) = workspace(settings(board, Seat::human(), Seat::ai("Arwen", 2)));
@@ -505,16 +505,9 @@ fn a_tiny_evolution_plots_stops_resumes_and_is_offered_again_after_a_restart() {
     );
 
     // A new window with the same settings offers the run again, with its history.
-    let settings = harness.state().session().settings().clone();
-    let forms = harness.state().session().forms().clone();
-    let reopened = ReversiApp::new(
-        &egui::Context::default(),
-        settings,
-        forms,
-        ViewSettings::default(),
-        default_layout(),
-        PresetLibrary::at(folder.path().join("presets")),
-    );
+    let session = harness.state().session();
+    let (settings, forms) = (session.settings().clone(), session.forms().clone());
+    let reopened = app_in(folder.path(), settings, forms);
     let view = reopened
         .session()
         .evolution()

@@ -4,10 +4,25 @@
 mod common;
 
 use common::workspace::{settings, step_until, workspace_with};
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use lab::ai::SearchKind;
 use lab::tune::fit::Target;
-use reversi3d::app::{Forms, Seat};
+use reversi3d::app::{Forms, ReversiApp, Seat, Settings};
+
+/// A workspace with `settings` and `forms` whose run has been started from the Tune panel.
+fn started_in_the_tune_panel(
+    settings: Settings,
+    forms: Forms,
+) -> (Harness<'static, ReversiApp>, tempfile::TempDir) {
+    let (mut harness, folder) = workspace_with(settings, forms);
+    harness.step();
+    harness.get_by_label("Tune").click();
+    harness.step();
+    harness.step();
+    harness.get_by_label("Start").click();
+    (harness, folder)
+}
 
 #[test]
 fn a_tuning_run_from_the_panel_shows_its_rounds_and_its_best_player_can_be_used() {
@@ -26,12 +41,7 @@ fn a_tuning_run_from_the_panel_shows_its_rounds_and_its_best_player_can_be_used(
     form.contest.depth = 1;
     form.contest.search = SearchKind::Strong;
     form.contest.workers = 2;
-    let (mut harness, _folder) = workspace_with(settings, forms);
-    harness.step();
-    harness.get_by_label("Tune").click();
-    harness.step();
-    harness.step();
-    harness.get_by_label("Start").click();
+    let (mut harness, _folder) = started_in_the_tune_panel(settings, forms);
     step_until(&mut harness, |app| {
         let tuning = app.session().tuning();
         !tuning.is_running() && tuning.view().is_some_and(|v| v.state.history.len() == 2)
@@ -90,12 +100,7 @@ fn a_pattern_training_run_from_the_panel_shows_its_errors_in_discs_and_its_best_
     form.verify_depth = 1;
     form.workers = 2;
     form.seed = 5;
-    let (mut harness, folder) = workspace_with(settings, forms);
-    harness.step();
-    harness.get_by_label("Tune").click();
-    harness.step();
-    harness.step();
-    harness.get_by_label("Start").click();
+    let (mut harness, folder) = started_in_the_tune_panel(settings, forms);
     step_until(&mut harness, |app| {
         let training = app.session().pattern_training();
         !training.is_running() && training.view().is_some_and(|v| v.state.history.len() == 3)
@@ -148,9 +153,7 @@ fn a_pattern_training_run_from_the_panel_shows_its_errors_in_discs_and_its_best_
 }
 
 /// The folder of the pattern training run shown.
-fn view_folder(
-    harness: &egui_kittest::Harness<'static, reversi3d::app::ReversiApp>,
-) -> std::path::PathBuf {
+fn view_folder(harness: &Harness<'static, ReversiApp>) -> std::path::PathBuf {
     let training = harness.state().session().pattern_training();
     training.view().unwrap().folder.clone()
 }

@@ -3,20 +3,17 @@
 //! a run of it starts; `rounds_desk` runs and shows it.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
 use super::rounds_desk::{RoundsDesk, RoundsKind};
-use super::run_desk::{CheckpointedRun, short_name};
+use super::run_desk::short_name;
 use engine::Shape;
-use lab::ai::{Preset, RunError};
+use lab::ai::Preset;
 use lab::files::time_stamp;
-use lab::tune::pattern_fit::PatternEpoch;
-use lab::tune::pattern_rounds::{
-    PatternRoundsEvent, PatternRoundsSettings, PatternRoundsState, PatternTraining,
-};
+use lab::tune::pattern_rounds::{PatternRoundsSettings, PatternRoundsState, PatternTraining};
 use lab::tune::position_set::NamedWeights;
+use lab::tune::round_run::RoundState;
 
 /// What the pattern mode sets up (the Weights panel's player is the one to beat first).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -99,17 +96,13 @@ impl PatternDesk {
             verify_depth: form.verify_depth,
             seed: form.seed,
         };
-        settings.validate()?;
+        let state = PatternRoundsState::begin(settings.clone())?;
         let folder = runs.join(format!("patterns-{}-{}", form.board, time_stamp()));
         let line = format!(
             "training of {} patterns started in {}",
             form.board,
             folder.display()
         );
-        let state = PatternRoundsState {
-            settings: settings.clone(),
-            history: Vec::new(),
-        };
         form.folder = Some(folder.clone());
         let job_folder = folder.clone();
         self.open(folder, state, form.workers, wake, move || {
@@ -120,13 +113,7 @@ impl PatternDesk {
 }
 
 impl RoundsKind for PatternRoundsState {
-    type Step = PatternEpoch;
-    type Run = PatternTraining;
     const KIND: &'static str = "pattern training";
-
-    fn resume_run(folder: &Path) -> Result<PatternTraining, RunError> {
-        PatternTraining::resume(folder)
-    }
 
     fn title(&self) -> String {
         format!("training of {} patterns", self.settings.game.shape)
@@ -135,15 +122,5 @@ impl RoundsKind for PatternRoundsState {
     fn best_file(&self, folder: &Path) -> Option<PathBuf> {
         let best = self.best()?;
         Some(best.preset_file(folder, &self.settings.name))
-    }
-}
-
-impl CheckpointedRun<PatternRoundsEvent> for PatternTraining {
-    fn play(
-        &mut self,
-        cancel: &AtomicBool,
-        on_event: &(dyn Fn(PatternRoundsEvent) + Sync),
-    ) -> Result<(), RunError> {
-        self.run(cancel, on_event)
     }
 }

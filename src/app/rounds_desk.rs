@@ -4,27 +4,22 @@
 //! score — reopened from its checkpoint at startup and resumable from its folder.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
 use super::run_desk::{CheckpointedRun, RunDesk, RunView};
 use lab::ai::RunError;
 use lab::ai::arena::MatchResult;
-use lab::ai::checkpoint::{Checkpointed, load_checkpoint};
+use lab::ai::checkpoint::load_checkpoint;
 use lab::ai::crosstable::EloEstimate;
 use lab::tune::generate::GenerationProgress;
-use lab::tune::round_run::{FitStep, RoundEvent, RoundsProgress};
+use lab::tune::round_run::{FitStep, RoundEvent, RoundRun, RoundState};
 
-/// A kind of run in rounds as the Tune panel shows it: its checkpointed state, its fit's
-/// steps, and how it resumes.
-pub trait RoundsKind: RoundsProgress + Checkpointed + Send + 'static {
-    /// A step of its fit.
-    type Step: FitStep + Send + 'static;
-    /// The run, played from its checkpoint.
-    type Run: CheckpointedRun<RoundEvent<Self::Step, Self>> + Send + 'static;
+/// A kind of run in rounds as the Tune panel shows it: its checkpointed state (whose fit's
+/// steps it charts), and how the panel names it.
+pub trait RoundsKind: RoundState<Step: Send + 'static> + Send + 'static {
     /// What the log calls such a run, e.g. "tuning".
     const KIND: &'static str;
 
-    /// Opens the run in `folder` to play on from its checkpoint.
-    fn resume_run(folder: &Path) -> Result<Self::Run, RunError>;
     /// The run in a few words for the log, e.g. "tuning of Hamfast".
     fn title(&self) -> String;
     /// The preset file of the run's best player, once a round has found one.
@@ -93,7 +88,7 @@ pub struct RoundsView<S: RoundsKind> {
 }
 
 /// A run in rounds of a session.
-pub type RoundsDesk<S> = RunDesk<RoundsView<S>, RoundEvent<<S as RoundsKind>::Step, S>>;
+pub type RoundsDesk<S> = RunDesk<RoundsView<S>, RoundEvent<<S as RoundState>::Step, S>>;
 
 impl<S: RoundsKind> RoundsDesk<S> {
     /// The desk at startup: the last run's checkpoint is read, if there is one.
@@ -127,7 +122,7 @@ impl<S: RoundsKind> RoundsDesk<S> {
         );
         let job_folder = folder.clone();
         self.open(folder, state, workers, wake, move || {
-            S::resume_run(&job_folder)
+            RoundRun::resume(&job_folder)
         });
         Ok(line)
     }
@@ -140,7 +135,7 @@ impl<S: RoundsKind> RoundsDesk<S> {
         state: S,
         workers: usize,
         wake: impl Fn() + Send + Sync + 'static,
-        open: impl FnOnce() -> Result<S::Run, RunError> + Send + 'static,
+        open: impl FnOnce() -> Result<RoundRun<S>, RunError> + Send + 'static,
     ) {
         let view = RoundsView {
             folder,
@@ -213,5 +208,15 @@ impl<S: RoundsKind> RunView<RoundEvent<S::Step, S>> for RoundsView<S> {
 
     fn ended(&mut self, _stopped: bool) -> String {
         self.state.resting_status()
+    }
+}
+
+impl<S: RoundState> CheckpointedRun<RoundEvent<S::Step, S>> for RoundRun<S> {
+    fn play(
+        &mut self,
+        cancel: &AtomicBool,
+        on_event: &(dyn Fn(RoundEvent<S::Step, S>) + Sync),
+    ) -> Result<(), RunError> {
+        self.run(cancel, on_event)
     }
 }

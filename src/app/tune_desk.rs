@@ -3,18 +3,18 @@
 //! run of it starts; `rounds_desk` runs and shows it.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
 use super::contest_form::ContestForm;
 use super::rounds_desk::{RoundsDesk, RoundsKind};
-use super::run_desk::{CheckpointedRun, short_name};
-use lab::ai::{Preset, RunError};
+use super::run_desk::short_name;
+use lab::ai::Preset;
 use lab::files::time_stamp;
-use lab::tune::fit::{Iteration, Target};
+use lab::tune::fit::Target;
 use lab::tune::position_set::NamedWeights;
-use lab::tune::rounds::{RoundsEvent, RoundsSettings, RoundsState, TuningRun};
+use lab::tune::round_run::RoundState;
+use lab::tune::rounds::{RoundsSettings, RoundsState, TuningRun};
 
 /// What the Tune panel sets up (the player tuned is the Weights panel's player).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -109,18 +109,13 @@ impl TuneDesk {
             early_stop: None,
             seed: form.contest.seed,
         };
-        settings.validate()?;
+        let state = RoundsState::begin(settings.clone())?;
         let folder = runs.join(format!(
             "tune-{}-{}",
             short_name(&player.name),
             time_stamp()
         ));
         let line = format!("tuning of {} started in {}", player.name, folder.display());
-        let state = RoundsState {
-            best: settings.start.clone(),
-            settings: settings.clone(),
-            history: Vec::new(),
-        };
         form.folder = Some(folder.clone());
         let job_folder = folder.clone();
         self.open(folder, state, form.contest.workers, wake, move || {
@@ -131,13 +126,7 @@ impl TuneDesk {
 }
 
 impl RoundsKind for RoundsState {
-    type Step = Iteration;
-    type Run = TuningRun;
     const KIND: &'static str = "tuning";
-
-    fn resume_run(folder: &Path) -> Result<TuningRun, RunError> {
-        TuningRun::resume(folder)
-    }
 
     fn title(&self) -> String {
         format!("tuning of {}", self.settings.start.name)
@@ -146,15 +135,5 @@ impl RoundsKind for RoundsState {
     fn best_file(&self, folder: &Path) -> Option<PathBuf> {
         let accepted = self.history.iter().any(|round| round.accepted);
         accepted.then(|| folder.join(lab::players::preset::file_name_of(&self.best.name)))
-    }
-}
-
-impl CheckpointedRun<RoundsEvent> for TuningRun {
-    fn play(
-        &mut self,
-        cancel: &AtomicBool,
-        on_event: &(dyn Fn(RoundsEvent) + Sync),
-    ) -> Result<(), RunError> {
-        self.run(cancel, on_event)
     }
 }

@@ -7,10 +7,13 @@ use std::io::Write;
 use anyhow::Context;
 use clap::Args;
 
-use super::setup::{PositionArgs, SearchArgs, SearchChoice, StrongArgs, read_pattern_file};
+use super::setup::{
+    PositionArgs, PositionReport, SearchArgs, SearchChoice, StrongArgs, read_pattern_file,
+    report_position,
+};
 use engine::notation::format_cell;
 use engine::search::{Goal, Limits, SearchSettings};
-use engine::{Geometry, WidthJob};
+use engine::{Geometry, Position};
 
 /// Arguments of `reversi3d analyze`.
 #[derive(Args, Debug)]
@@ -43,21 +46,22 @@ pub struct AnalyzeArgs {
 /// Prints every move with its score, best first.
 pub fn run(args: &AnalyzeArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     engine::bounds::check_threads(args.search.threads).context("--threads")?;
-    args.position.shape()?.dispatch(Report { args, out })
+    report_position(args, out)
 }
 
-struct Report<'a> {
-    args: &'a AnalyzeArgs,
-    out: &'a mut (dyn Write + Send),
-}
+impl PositionReport for AnalyzeArgs {
+    fn position_args(&self) -> &PositionArgs {
+        &self.position
+    }
 
-impl WidthJob for Report<'_> {
-    type Output = anyhow::Result<()>;
-
-    fn run<const W: usize>(self, geometry: &Geometry<W>) -> anyhow::Result<()> {
-        let (args, out) = (self.args, self.out);
+    fn report<const W: usize>(
+        &self,
+        geometry: &Geometry<W>,
+        position: Position<W>,
+        out: &mut (dyn Write + Send),
+    ) -> anyhow::Result<()> {
+        let args = self;
         let shape = geometry.shape();
-        let position = args.position.position(geometry)?;
         let arwen = lab::players::preset::built_in_named("Arwen").expect("Arwen is built in");
         let (label, evaluation) = args.search.evaluation(("Arwen", arwen.weights), shape)?;
         let patterns = match &args.patterns {

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use engine::notation::{parse_moves, parse_transcript, replay, replay_transcript};
 use engine::search::{Evaluation, Goal, SearchSettings, Workers};
-use engine::{Geometry, Position, Rules, Shape, Weights};
+use engine::{Geometry, Position, Rules, Shape, Weights, WidthJob};
 use lab::game::Game;
 use lab::game::position_list::parse_position_line;
 
@@ -320,4 +320,43 @@ pub fn read_pattern_file(
 fn table_megabytes(text: &str) -> Result<usize, String> {
     let megabytes: usize = text.parse().map_err(|e| format!("{e}"))?;
     engine::bounds::check_table_megabytes(megabytes).map_err(|e| e.to_string())
+}
+
+/// A command that reports on the position its [`PositionArgs`] give, at the width of the
+/// position's board.
+pub trait PositionReport {
+    /// The arguments that give the position.
+    fn position_args(&self) -> &PositionArgs;
+
+    /// Writes the report on `position` to `out`.
+    fn report<const W: usize>(
+        &self,
+        geometry: &Geometry<W>,
+        position: Position<W>,
+        out: &mut (dyn std::io::Write + Send),
+    ) -> anyhow::Result<()>;
+}
+
+/// Reads the position `command` is given and writes its report to `out`.
+pub fn report_position(
+    command: &impl PositionReport,
+    out: &mut (dyn std::io::Write + Send),
+) -> anyhow::Result<()> {
+    let shape = command.position_args().shape()?;
+    shape.dispatch(PositionJob { command, out })
+}
+
+/// [`report_position`] at one width.
+struct PositionJob<'a, C> {
+    command: &'a C,
+    out: &'a mut (dyn std::io::Write + Send),
+}
+
+impl<C: PositionReport> WidthJob for PositionJob<'_, C> {
+    type Output = anyhow::Result<()>;
+
+    fn run<const W: usize>(self, geometry: &Geometry<W>) -> anyhow::Result<()> {
+        let position = self.command.position_args().position(geometry)?;
+        self.command.report(geometry, position, self.out)
+    }
 }

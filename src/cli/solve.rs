@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 use anyhow::Context;
 use clap::Args;
 
-use super::setup::{PositionArgs, StrongArgs};
+use super::setup::{PositionArgs, PositionReport, StrongArgs, report_position};
 use engine::Shape;
 use engine::notation::{Move, format_cell, replay};
 use engine::obf::{ScoredPosition, obf_shape, square_of_cell};
@@ -72,7 +72,7 @@ pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()>
     if let Some(path) = &args.obf {
         return pool.install(|| solve_file(args, path, out));
     }
-    pool.install(|| args.position.shape()?.dispatch(Report { args, out }))
+    pool.install(|| report_position(args, out))
 }
 
 /// Solves `position` exactly with the arguments' settings.
@@ -114,18 +114,19 @@ fn verdict(mover: Color, margin: i32) -> String {
     }
 }
 
-struct Report<'a> {
-    args: &'a SolveArgs,
-    out: &'a mut (dyn Write + Send),
-}
+impl PositionReport for SolveArgs {
+    fn position_args(&self) -> &PositionArgs {
+        &self.position
+    }
 
-impl WidthJob for Report<'_> {
-    type Output = anyhow::Result<()>;
-
-    fn run<const W: usize>(self, geometry: &Geometry<W>) -> anyhow::Result<()> {
-        let (args, out) = (self.args, self.out);
+    fn report<const W: usize>(
+        &self,
+        geometry: &Geometry<W>,
+        position: Position<W>,
+        out: &mut (dyn Write + Send),
+    ) -> anyhow::Result<()> {
+        let args = self;
         let shape = geometry.shape();
-        let position = args.position.position(geometry)?;
         let empties = position.empties(geometry).count();
         writeln!(
             out,

@@ -168,7 +168,7 @@ fn print_next_set(run: &PatternTraining, out: &mut (dyn Write + Send)) -> anyhow
     Ok(())
 }
 
-/// The run's settings from the arguments.
+/// The run's settings from the arguments (checked as the run starts).
 fn settings_of(args: &TrainPatternsArgs) -> anyhow::Result<PatternRoundsSettings> {
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
     let mut players = players_or_all(&library, &args.players).context("--players")?;
@@ -176,7 +176,7 @@ fn settings_of(args: &TrainPatternsArgs) -> anyhow::Result<PatternRoundsSettings
         players.retain(|p| p.patterns.is_empty());
     }
     let start = NamedWeights::from(&find_player(&library, &args.start)?);
-    let settings = PatternRoundsSettings {
+    Ok(PatternRoundsSettings {
         name: args.name.clone(),
         game: PatternRoundsSettings::set_games(args.board),
         players: players.iter().map(NamedWeights::from).collect(),
@@ -191,9 +191,7 @@ fn settings_of(args: &TrainPatternsArgs) -> anyhow::Result<PatternRoundsSettings
         verify_games: args.verify_games,
         verify_depth: args.verify_depth,
         seed: args.seed,
-    };
-    settings.validate().map_err(anyhow::Error::msg)?;
-    Ok(settings)
+    })
 }
 
 /// One line on the run, and one on each finished round.
@@ -222,8 +220,8 @@ fn describe(
         s.start.name,
         s.seed
     )?;
-    for index in 0..state.rounds_done() {
-        writeln!(out, "{}", state.round_line(index))?;
+    for round in &state.history {
+        writeln!(out, "{}", state.round_line(round))?;
     }
     Ok(())
 }

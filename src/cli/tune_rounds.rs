@@ -100,13 +100,13 @@ pub fn run(
     Ok(())
 }
 
-/// The run's settings from the arguments.
+/// The run's settings from the arguments (checked as the run starts).
 fn settings_of(args: &RoundsArgs, common: &CommonArgs) -> anyhow::Result<RoundsSettings> {
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
     let named = |name: &str| -> anyhow::Result<NamedWeights> {
         Ok(NamedWeights::from(&find_player(&library, name)?))
     };
-    let settings = RoundsSettings {
+    Ok(RoundsSettings {
         name: common.name.clone().unwrap_or_else(|| "Tuned".to_string()),
         start: (named(&common.from)?.nine_weights_only())
             .map_err(anyhow::Error::msg)
@@ -134,9 +134,7 @@ fn settings_of(args: &RoundsArgs, common: &CommonArgs) -> anyhow::Result<RoundsS
         verify_depth: common.verify_depth.unwrap_or(args.depth),
         early_stop: common.gsprt,
         seed: args.seed,
-    };
-    settings.validate().map_err(anyhow::Error::msg)?;
-    Ok(settings)
+    })
 }
 
 fn describe(

@@ -21,18 +21,23 @@ pub fn workspace_with(
     forms: Forms,
 ) -> (Harness<'static, ReversiApp>, tempfile::TempDir) {
     let folder = tempfile::tempdir().expect("a temporary folder");
-    let app = ReversiApp::new(
+    let app = app_in(folder.path(), settings, forms);
+    let harness = Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(|ui, app: &mut ReversiApp| app.frame(ui), app);
+    (harness, folder)
+}
+
+/// A workspace with `settings` and `forms` whose presets are in `folder`/presets.
+pub fn app_in(folder: &std::path::Path, settings: Settings, forms: Forms) -> ReversiApp {
+    ReversiApp::new(
         &egui::Context::default(),
         settings,
         forms,
         ViewSettings::default(),
         default_layout(),
-        PresetLibrary::at(folder.path().join("presets")),
-    );
-    let harness = Harness::builder()
-        .with_size([1500.0, 950.0])
-        .build_ui_state(|ui, app: &mut ReversiApp| app.frame(ui), app);
-    (harness, folder)
+        PresetLibrary::at(folder.join("presets")),
+    )
 }
 
 /// Steps the UI until `done` holds (the engine works in the background), for at most 20 s.

@@ -5,9 +5,7 @@
 mod common;
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-use common::with_workers;
 use engine::Rules;
 use lab::ai::Preset;
 use lab::ai::SearchKind;
@@ -61,21 +59,7 @@ fn train_until(
     folder: &Path,
     stop: impl Fn(&PatternRoundsEvent) -> bool + Sync,
 ) -> PatternRoundsState {
-    let mut run = if folder.join("checkpoint.ron").exists() {
-        PatternTraining::resume(folder).unwrap()
-    } else {
-        PatternTraining::start(folder, settings()).unwrap()
-    };
-    let cancel = AtomicBool::new(false);
-    with_workers(2, || {
-        run.run(&cancel, &|event| {
-            if stop(&event) {
-                cancel.store(true, Ordering::Relaxed);
-            }
-        })
-        .unwrap()
-    });
-    run.state().clone()
+    common::run_until(folder, settings, stop)
 }
 
 #[test]

@@ -462,21 +462,7 @@ fn rounds_settings() -> RoundsSettings {
 
 /// Runs the tuning run in `folder` (starting it when new) until `stop` says so.
 fn tune_until(folder: &Path, stop: impl Fn(&RoundsEvent) -> bool + Sync) -> RoundsState {
-    let mut run = if folder.join("checkpoint.ron").exists() {
-        TuningRun::resume(folder).unwrap()
-    } else {
-        TuningRun::start(folder, rounds_settings()).unwrap()
-    };
-    let cancel = AtomicBool::new(false);
-    with_workers(2, || {
-        run.run(&cancel, &|event| {
-            if stop(&event) {
-                cancel.store(true, Ordering::Relaxed);
-            }
-        })
-        .unwrap()
-    });
-    run.state().clone()
+    common::run_until(folder, rounds_settings, stop)
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Controls shared by the Tournament, Evolution and Tune panels: how their games are played,
 //! the colour of a net score, and the buttons of a long run.
 
+use super::form_row;
 use crate::app::contest_form::ContestForm;
 use crate::app::settings::Settings;
 use engine::{Rules, Shape};
@@ -28,10 +29,12 @@ pub fn game_rows(ui: &mut egui::Ui, salt: &str, form: &mut ContestForm) {
             .on_hover_text("Fewer discs wins");
     });
     ui.end_row();
-    ui.label("Depth");
-    ui.add(egui::DragValue::new(&mut form.depth).range(1..=engine::bounds::MAX_DEPTH))
-        .on_hover_text("Search depth of every move, in plies");
-    ui.end_row();
+    form_row(
+        ui,
+        "Depth",
+        egui::DragValue::new(&mut form.depth).range(1..=engine::bounds::MAX_DEPTH),
+        "Search depth of every move, in plies",
+    );
     ui.label("Search");
     ui.horizontal(|ui| {
         for kind in [SearchKind::Classic, SearchKind::Strong] {
@@ -57,14 +60,18 @@ pub fn game_rows(ui: &mut egui::Ui, salt: &str, form: &mut ContestForm) {
 
 /// Grid rows for a run's workers (games at once) and seed.
 pub fn workers_and_seed_rows(ui: &mut egui::Ui, workers: &mut usize, seed: &mut u64) {
-    ui.label("Workers");
-    ui.add(egui::DragValue::new(workers).range(Settings::workers_range()))
-        .on_hover_text("Games played at once (one per core is fastest)");
-    ui.end_row();
-    ui.label("Seed");
-    ui.add(egui::DragValue::new(seed))
-        .on_hover_text("Every random choice comes from it: the same seed replays the same run");
-    ui.end_row();
+    form_row(
+        ui,
+        "Workers",
+        egui::DragValue::new(workers).range(Settings::workers_range()),
+        "Games played at once (one per core is fastest)",
+    );
+    form_row(
+        ui,
+        "Seed",
+        egui::DragValue::new(seed),
+        "Every random choice comes from it: the same seed replays the same run",
+    );
 }
 
 /// A grid row choosing a board among those the runs offer.

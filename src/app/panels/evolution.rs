@@ -2,6 +2,7 @@
 //! colouring also follows), the run's settings, Start/Stop/Resume, live charts and the
 //! champions found.
 
+use super::form_row;
 use egui_plot::{Line, MarkerShape, Plot, PlotPoints, Points};
 
 use super::contest::{RunAction, RunTips, game_rows, net_colour, run_buttons};
@@ -59,24 +60,26 @@ fn set_up(ui: &mut egui::Ui, context: &mut EvolutionContext) {
                     );
                 ui.end_row();
                 let form = &mut *context.form;
-                ui.label("Generations");
-                ui.add(
+                form_row(
+                    ui,
+                    "Generations",
                     egui::DragValue::new(&mut form.generations)
                         .range(1..=engine::bounds::MAX_GENERATIONS as u32),
-                )
-                .on_hover_text("The run stops after this many generations");
-                ui.end_row();
-                ui.label("Games per match");
-                ui.add(egui::DragValue::new(&mut form.games).range(1..=1000))
-                    .on_hover_text(
-                        "n: games per colour in a scout match; a gauntlet plays n × its \
+                    "The run stops after this many generations",
+                );
+                form_row(
+                    ui,
+                    "Games per match",
+                    egui::DragValue::new(&mut form.games).range(1..=1000),
+                    "n: games per colour in a scout match; a gauntlet plays n × its \
                          multiplier (10 at first)",
-                    );
-                ui.end_row();
-                ui.label("Mutation %");
-                ui.add(egui::DragValue::new(&mut form.mutation).range(1..=100))
-                    .on_hover_text("R: the largest change of a weight in a mutation, in percent");
-                ui.end_row();
+                );
+                form_row(
+                    ui,
+                    "Mutation %",
+                    egui::DragValue::new(&mut form.mutation).range(1..=100),
+                    "R: the largest change of a weight in a mutation, in percent",
+                );
                 ui.checkbox(&mut form.early_stop, "Early stop")
                     .on_hover_text(
                         "End scout and line-search matches as soon as a sequential test \

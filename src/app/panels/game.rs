@@ -55,13 +55,8 @@ fn play_row(ui: &mut egui::Ui, context: &mut GameSetupContext) {
         if play.clicked() {
             context.requests.push(GameSetupRequest::TogglePlay);
         }
-        if ui
-            .button("Reset")
-            .on_hover_text("A new game on this board with these players (r)")
-            .clicked()
-        {
-            context.requests.push(GameSetupRequest::Reset);
-        }
+        let tip = "A new game on this board with these players (r)";
+        ask(ui, "Reset", tip, context, GameSetupRequest::Reset);
         let mut editing = context.editing;
         if toggle(
             ui,
@@ -88,21 +83,35 @@ fn editor_row(ui: &mut egui::Ui, context: &mut GameSetupContext) {
                 context.requests.push(GameSetupRequest::SideToMove(color));
             }
         }
-        if ui
-            .button("Clear")
-            .on_hover_text("Empty every cell")
-            .clicked()
-        {
-            context.requests.push(GameSetupRequest::ClearBoard);
-        }
-        if ui
-            .button("Start position")
-            .on_hover_text("The board's start position")
-            .clicked()
-        {
-            context.requests.push(GameSetupRequest::StartPosition);
-        }
+        ask(
+            ui,
+            "Clear",
+            "Empty every cell",
+            context,
+            GameSetupRequest::ClearBoard,
+        );
+        let tip = "The board's start position";
+        ask(
+            ui,
+            "Start position",
+            tip,
+            context,
+            GameSetupRequest::StartPosition,
+        );
     });
+}
+
+/// A button that asks for `request` when clicked.
+fn ask(
+    ui: &mut egui::Ui,
+    label: &str,
+    tip: &str,
+    context: &mut GameSetupContext,
+    request: GameSetupRequest,
+) {
+    if ui.button(label).on_hover_text(tip).clicked() {
+        context.requests.push(request);
+    }
 }
 
 fn board_row(ui: &mut egui::Ui, context: &mut GameSetupContext) {

@@ -87,3 +87,10 @@ pub(super) fn series_colour(index: usize) -> egui::Color32 {
 pub(super) fn toggle(ui: &mut egui::Ui, value: &mut bool, label: &str, tip: &str) -> bool {
     ui.toggle_value(value, label).on_hover_text(tip).changed()
 }
+
+/// A row of a form's grid: `label`, then `widget` with its tooltip `tip`.
+pub(super) fn form_row(ui: &mut egui::Ui, label: &str, widget: impl egui::Widget, tip: &str) {
+    ui.label(label);
+    ui.add(widget).on_hover_text(tip);
+    ui.end_row();
+}

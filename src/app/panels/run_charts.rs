@@ -39,9 +39,9 @@ pub fn run_head<S: RoundsKind>(ui: &mut egui::Ui, view: &RoundsView<S>) {
 /// The training and hold-out errors of a round's fit, step by step, the error's name on
 /// the axis.
 pub fn loss_chart(ui: &mut egui::Ui, id: &str, steps: &[impl FitStep], loss: &str) {
-    let line = |pick: fn((f64, f64)) -> f64| -> Vec<[f64; 2]> {
-        (steps.iter())
-            .map(|step| [step.number() as f64, pick(step.errors())])
+    let line = |pick: fn((usize, f64, f64)) -> f64| -> Vec<[f64; 2]> {
+        (steps.iter().map(FitStep::errors))
+            .map(|errors| [errors.0 as f64, pick(errors)])
             .collect()
     };
     ui.strong(format!("Fit: {loss} per step")).on_hover_text(
@@ -62,10 +62,10 @@ pub fn loss_chart(ui: &mut egui::Ui, id: &str, steps: &[impl FitStep], loss: &st
         .allow_scroll(false)
         .show(ui, |plot| {
             plot.line(
-                Line::new("training", PlotPoints::from(line(|e| e.0)))
+                Line::new("training", PlotPoints::from(line(|e| e.1)))
                     .color(super::series_colour(1)),
             );
-            plot.line(Line::new("hold-out", PlotPoints::from(line(|e| e.1))).color(net_colour(1)));
+            plot.line(Line::new("hold-out", PlotPoints::from(line(|e| e.2))).color(net_colour(1)));
         });
 }
 

@@ -2,6 +2,7 @@
 //! the standings with Elo and the finished games (each can be replayed in the History panel).
 
 use super::contest::{game_rows, net_colour};
+use super::form_row;
 use crate::app::session::{Session, TournamentContext, TournamentRequest};
 use crate::app::tournament_desk::LiveTournament;
 use engine::{Color, Outcome};
@@ -51,13 +52,13 @@ fn set_up(ui: &mut egui::Ui, context: &mut TournamentContext) {
         egui::Grid::new("tournament set-up")
             .num_columns(2)
             .show(ui, |ui| {
-                ui.label("Games per pairing");
-                ui.add(egui::DragValue::new(&mut form.games).range(1..=1000))
-                    .on_hover_text(
-                        "Games each pair of players plays, colours alternating (even with \
+                form_row(
+                    ui,
+                    "Games per pairing",
+                    egui::DragValue::new(&mut form.games).range(1..=1000),
+                    "Games each pair of players plays, colours alternating (even with \
                          random openings: each is played with both colours)",
-                    );
-                ui.end_row();
+                );
                 game_rows(ui, "tournament", &mut form.contest);
             });
     });

@@ -3,6 +3,7 @@
 //! step by step, the verification match's running score with its interval, the rounds so far,
 //! and the best player to use or export.
 
+use super::form_row;
 use egui_plot::{Line, Plot, PlotPoints};
 
 use super::contest::{RunAction, game_rows, net_colour, run_buttons};
@@ -167,32 +168,34 @@ fn set_up(ui: &mut egui::Ui, context: &mut TuneContext) {
 /// The rows of the run's own settings: rounds, positions, labels, the fit's target, the
 /// verification and the games.
 fn form_rows(ui: &mut egui::Ui, form: &mut TuneForm) {
-    ui.label("Rounds");
-    ui.add(egui::DragValue::new(&mut form.rounds).range(1..=1000))
-        .on_hover_text(
-            "Each round: a position set made with the best player so far, a fit, \
+    form_row(
+        ui,
+        "Rounds",
+        egui::DragValue::new(&mut form.rounds).range(1..=1000),
+        "Each round: a position set made with the best player so far, a fit, \
      and a match of the fitted weights against the best",
-        );
-    ui.end_row();
-    ui.label("Positions a round");
-    ui.add(
+    );
+    form_row(
+        ui,
+        "Positions a round",
         egui::DragValue::new(&mut form.count)
             .range(100..=10_000_000)
             .speed(100),
-    )
-    .on_hover_text("Positions drawn from self-play in each round");
-    ui.end_row();
-    ui.label("Per game");
-    ui.add(egui::DragValue::new(&mut form.per_game).range(1..=1000))
-        .on_hover_text("Positions drawn at random from each game, over all its stages");
-    ui.end_row();
-    ui.label("Label depth");
-    ui.add(egui::DragValue::new(&mut form.label_depth).range(0..=30))
-        .on_hover_text(
-            "Label every position with the best player's strong search at this \
+        "Positions drawn from self-play in each round",
+    );
+    form_row(
+        ui,
+        "Per game",
+        egui::DragValue::new(&mut form.per_game).range(1..=1000),
+        "Positions drawn at random from each game, over all its stages",
+    );
+    form_row(
+        ui,
+        "Label depth",
+        egui::DragValue::new(&mut form.label_depth).range(0..=30),
+        "Label every position with the best player's strong search at this \
      depth (exact where the solver finishes); 0: the games' results only",
-        );
-    ui.end_row();
+    );
     ui.label("Fit to");
     ui.vertical(|ui| {
         ui.radio_value(&mut form.target, Target::Reference, "search values")

@@ -3,6 +3,7 @@
 //! iteration by iteration, the verification match's running score with its interval, the
 //! rounds so far, and the best fit to use as a player.
 
+use super::form_row;
 use egui_plot::{Line, Plot, PlotPoints};
 
 use super::contest::{board_row, net_colour, workers_and_seed_rows};
@@ -102,26 +103,28 @@ fn form_rows(ui: &mut egui::Ui, form: &mut PatternForm) {
         &mut form.board,
         "The board whose evaluation is trained",
     );
-    ui.label("Rounds");
-    ui.add(egui::DragValue::new(&mut form.rounds).range(0..=1000))
-        .on_hover_text("Rounds after round 0 (exact endgame scores)");
-    ui.end_row();
-    ui.label("Growing over");
-    ui.add(
+    form_row(
+        ui,
+        "Rounds",
+        egui::DragValue::new(&mut form.rounds).range(0..=1000),
+        "Rounds after round 0 (exact endgame scores)",
+    );
+    form_row(
+        ui,
+        "Growing over",
         egui::DragValue::new(&mut form.growing_rounds)
             .range(1..=1000)
             .suffix(" rounds"),
-    )
-    .on_hover_text("The stages drawn grow from the endgame to the whole game over these rounds");
-    ui.end_row();
-    ui.label("Positions a round");
-    ui.add(
+        "The stages drawn grow from the endgame to the whole game over these rounds",
+    );
+    form_row(
+        ui,
+        "Positions a round",
         egui::DragValue::new(&mut form.count)
             .range(100..=10_000_000)
             .speed(100),
-    )
-    .on_hover_text("Positions drawn from self-play games of the nine-weight players");
-    ui.end_row();
+        "Positions drawn from self-play games of the nine-weight players",
+    );
     ui.label("Exact up to");
     let full = form.board.start_empties();
     ui.add(
@@ -131,13 +134,13 @@ fn form_rows(ui: &mut egui::Ui, form: &mut PatternForm) {
     )
     .on_hover_text("Round 0 scores positions with at most this many empty cells exactly");
     ui.end_row();
-    ui.label("Label depth");
-    ui.add(egui::DragValue::new(&mut form.label_depth).range(1..=30))
-        .on_hover_text(
-            "Later rounds label each position with a search by the best fit at this depth \
+    form_row(
+        ui,
+        "Label depth",
+        egui::DragValue::new(&mut form.label_depth).range(1..=30),
+        "Later rounds label each position with a search by the best fit at this depth \
              (exact from 4 more empty cells, at most 14)",
-        );
-    ui.end_row();
+    );
     ui.label("Verification");
     ui.horizontal(|ui| {
         ui.add(

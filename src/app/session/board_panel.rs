@@ -116,7 +116,7 @@ impl Session {
         };
         let drawn = draw(&mut context);
         let requests = context.requests;
-        requests.into_iter().for_each(|r| self.act_on_game(r));
+        self.act_on_games(requests);
         drawn
     }
 }

@@ -70,10 +70,7 @@ impl Session {
             requests: Vec::new(),
         };
         let drawn = draw(&mut context);
-        context
-            .requests
-            .into_iter()
-            .for_each(|r| self.act_on_game(r));
+        self.act_on_games(context.requests);
         drawn
     }
 
@@ -89,10 +86,7 @@ impl Session {
             requests: Vec::new(),
         };
         let drawn = draw(&mut context);
-        context
-            .requests
-            .into_iter()
-            .for_each(|r| self.act_on_game(r));
+        self.act_on_games(context.requests);
         drawn
     }
 
@@ -104,6 +98,11 @@ impl Session {
             notation: self.settings.notation,
             costs: &self.costs,
         })
+    }
+
+    /// Carries out the requests of a panel of the game, in order.
+    pub(super) fn act_on_games(&mut self, requests: Vec<GameRequest>) {
+        requests.into_iter().for_each(|r| self.act_on_game(r));
     }
 
     /// Carries out a request of a panel of the game.

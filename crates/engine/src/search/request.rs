@@ -249,18 +249,9 @@ impl SearchSettings {
             exact: exact(&analysis),
             ..analysis
         };
-        let marked = |analysis: &Analysis| progress(&mark(analysis.clone()));
-        mark(self.search_unmarked(geometry, position, cancel, &marked))
-    }
-
-    fn search_unmarked<const W: usize>(
-        &self,
-        geometry: &Geometry<W>,
-        position: &Position<W>,
-        cancel: &AtomicBool,
-        progress: &(dyn Fn(&Analysis) + Sync),
-    ) -> Analysis {
-        match (self.kind, &self.goal) {
+        let progress = |analysis: &Analysis| progress(&mark(analysis.clone()));
+        let progress: &(dyn Fn(&Analysis) + Sync) = &progress;
+        let analysis = match (self.kind, &self.goal) {
             (_, Goal::Solve) => {
                 let settings = self.solver_settings(position.empties(geometry).count());
                 solve_strong(geometry, position, &settings, cancel)
@@ -290,7 +281,8 @@ impl SearchSettings {
                 };
                 analyze(geometry, position, &settings, cancel, progress)
             }
-        }
+        };
+        mark(analysis)
     }
 
     /// The strong search's settings for a heuristic goal: exact nodes ordered by the shipped

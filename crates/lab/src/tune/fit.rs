@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use super::position_record::{Label, Sample};
+use super::round_run::FitStep;
 use engine::Weights;
 
 /// What the weights are fitted to.
@@ -60,6 +61,19 @@ pub struct Iteration {
     pub holdout: f64,
     /// The weights after the step, scaled so the largest is ±1000.
     pub weights: [f64; 9],
+}
+
+impl FitStep for Iteration {
+    fn errors(&self) -> (usize, f64, f64) {
+        (self.number, self.training, self.holdout)
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "fit step {}: hold-out loss {:.6}",
+            self.number, self.holdout
+        )
+    }
 }
 
 /// The result of a fit.

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::pattern_solver::{ConjugateGradients, Encoded, Problem};
 use super::position_record::{Label, Sample};
 use super::position_set::PositionSet;
+use super::round_run::FitStep;
 use engine::patterns::{PatternEvaluation, PatternLayout, PhaseWeights, UNITS_PER_DISC, catalog};
 use engine::{Bits, Color, Geometry, Position, Shape, WidthJob};
 
@@ -36,6 +37,19 @@ pub struct PatternEpoch {
     pub training: f64,
     /// On the held-out games' positions.
     pub holdout: f64,
+}
+
+impl FitStep for PatternEpoch {
+    fn errors(&self) -> (usize, f64, f64) {
+        (self.number, self.training, self.holdout)
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "fit iteration {}: {:.3} discs held out",
+            self.number, self.holdout
+        )
+    }
 }
 
 /// A finished fit.

@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 use super::generate::complete_set;
 use super::pattern_fit::{PatternEpoch, PatternFitSettings, fit_patterns, targets};
 use super::position_set::{LabelSettings, NamedWeights, PositionSet, PositionSetSettings};
-use super::round_run::{FitStep, RoundEvent, RoundsProgress};
-use crate::ai::checkpoint::{CHECKPOINT_FILE, Checkpointed, load_checkpoint, save_checkpoint};
+use super::round_run::{RoundEvent, RoundRun, RoundState, RoundsProgress};
+use crate::ai::checkpoint::Checkpointed;
 use crate::ai::duel::{DuelSettings, run_duel};
 use crate::ai::selfplay::GameSettings;
 use crate::ai::{Preset, RunError};
@@ -274,34 +274,18 @@ impl PatternRoundsSettings {
 /// What a training run reports as it goes (rounds from 0, the fit's iterations).
 pub type PatternRoundsEvent = RoundEvent<PatternEpoch, PatternRoundsState>;
 
-impl FitStep for PatternEpoch {
-    fn number(&self) -> usize {
-        self.number
-    }
-
-    fn errors(&self) -> (f64, f64) {
-        (self.training, self.holdout)
-    }
-
-    fn describe(&self) -> String {
-        format!(
-            "fit iteration {}: {:.3} discs held out",
-            self.number, self.holdout
-        )
-    }
-}
-
 impl RoundsProgress for PatternRoundsState {
-    fn rounds_done(&self) -> usize {
-        self.history.len()
+    type Round = PatternRoundSummary;
+
+    fn history(&self) -> &[PatternRoundSummary] {
+        &self.history
     }
 
     fn rounds_total(&self) -> usize {
         self.settings.rounds as usize + 1
     }
 
-    fn round_line(&self, index: usize) -> String {
-        let round = &self.history[index];
+    fn round_line(&self, round: &PatternRoundSummary) -> String {
         let (wins, draws, losses) = round.record;
         let exact = round.holdout.1.map_or(String::new(), |mae| {
             format!(", exact {mae:.2} mean absolute")
@@ -337,72 +321,40 @@ impl RoundsProgress for PatternRoundsState {
 }
 
 /// A training run in its folder.
-pub struct PatternTraining {
-    folder: PathBuf,
-    state: PatternRoundsState,
-}
+pub type PatternTraining = RoundRun<PatternRoundsState>;
 
-impl PatternTraining {
-    /// Starts a run in `folder` (which must not hold one already).
-    pub fn start(folder: &Path, settings: PatternRoundsSettings) -> Result<Self, RunError> {
-        settings.validate().map_err(RunError::Settings)?;
-        if folder.join(CHECKPOINT_FILE).exists() {
-            return Err(RunError::Settings(format!(
-                "{} holds a run already: resume it or choose another folder",
-                folder.display()
-            )));
-        }
-        std::fs::create_dir_all(folder).map_err(|e| FileError::new(folder, e.to_string()))?;
-        let state = PatternRoundsState {
+impl RoundState for PatternRoundsState {
+    type Settings = PatternRoundsSettings;
+    type Step = PatternEpoch;
+
+    fn begin(settings: PatternRoundsSettings) -> Result<Self, String> {
+        settings.validate()?;
+        Ok(PatternRoundsState {
             settings,
             history: Vec::new(),
-        };
-        save_checkpoint(folder, &state)?;
-        Self::resume(folder)
-    }
-
-    /// Resumes the run checkpointed in `folder`.
-    pub fn resume(folder: &Path) -> Result<Self, RunError> {
-        // The fits are recorded by path: an absolute one keeps them found from any folder.
-        let folder = folder
-            .canonicalize()
-            .map_err(|e| FileError::new(folder, e.to_string()))?;
-        Ok(PatternTraining {
-            state: load_checkpoint(&folder)?,
-            folder,
         })
     }
 
-    /// The state after the last finished round.
-    pub fn state(&self) -> &PatternRoundsState {
-        &self.state
+    fn next_round(&self) -> u32 {
+        self.history.len() as u32
     }
 
-    /// The run's folder.
-    pub fn folder(&self) -> &Path {
-        &self.folder
-    }
-
-    /// Plays the remaining rounds on the current rayon pool; a cancelled round is dropped
-    /// (its position set stays, to be continued).
-    pub fn run(
-        &mut self,
+    fn play_round(
+        run: &PatternTraining,
+        round: u32,
         cancel: &AtomicBool,
         on_event: &(dyn Fn(PatternRoundsEvent) + Sync),
-    ) -> Result<(), RunError> {
-        while self.state.history.len() <= self.state.settings.rounds as usize {
-            let round = self.state.history.len() as u32;
-            on_event(PatternRoundsEvent::Round(round));
-            let Some(summary) = self.play_round(round, cancel, on_event)? else {
-                return Ok(());
-            };
-            self.state.history.push(summary);
-            save_checkpoint(&self.folder, &self.state)?;
-            on_event(PatternRoundsEvent::Finished(Box::new(self.state.clone())));
-        }
-        Ok(())
+    ) -> Result<Option<PatternRoundSummary>, RunError> {
+        run.train_round(round, cancel, on_event)
     }
 
+    fn record(run: &mut PatternTraining, summary: PatternRoundSummary) -> Result<(), RunError> {
+        run.state.history.push(summary);
+        Ok(())
+    }
+}
+
+impl PatternTraining {
     /// The position set the next round needs, where it goes and its settings (`None` when
     /// the run is over): made elsewhere (e.g. `reversi3d slurm positions`) and put there, it
     /// is taken as it is once complete.
@@ -419,7 +371,7 @@ impl PatternTraining {
     }
 
     /// One round; `None` when cancelled.
-    fn play_round(
+    fn train_round(
         &self,
         round: u32,
         cancel: &AtomicBool,

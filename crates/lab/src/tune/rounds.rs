@@ -6,7 +6,6 @@
 //! killed run resumes exactly where it was: the position set continues, the fit and the match
 //! are replayed with the same seeds.
 
-use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
@@ -14,8 +13,8 @@ use serde::{Deserialize, Serialize};
 use super::fit::{FitSettings, Iteration, Target, fit};
 use super::generate::complete_set;
 use super::position_set::{LabelSettings, NamedWeights, PositionSetSettings};
-use super::round_run::{FitStep, RoundEvent, RoundsProgress};
-use crate::ai::checkpoint::{Checkpointed, load_checkpoint, save_checkpoint};
+use super::round_run::{RoundEvent, RoundRun, RoundState, RoundsProgress};
+use crate::ai::checkpoint::Checkpointed;
 use crate::ai::crosstable::Record;
 use crate::ai::duel::{DuelSettings, run_duel};
 use crate::ai::gsprt::Gsprt;
@@ -168,34 +167,18 @@ fn round_name(name: &str, round: u32) -> String {
 /// What a tuning run reports as it goes (rounds from 1, the fit's steps).
 pub type RoundsEvent = RoundEvent<Iteration, RoundsState>;
 
-impl FitStep for Iteration {
-    fn number(&self) -> usize {
-        self.number
-    }
-
-    fn errors(&self) -> (f64, f64) {
-        (self.training, self.holdout)
-    }
-
-    fn describe(&self) -> String {
-        format!(
-            "fit step {}: hold-out loss {:.6}",
-            self.number, self.holdout
-        )
-    }
-}
-
 impl RoundsProgress for RoundsState {
-    fn rounds_done(&self) -> usize {
-        self.history.len()
+    type Round = RoundSummary;
+
+    fn history(&self) -> &[RoundSummary] {
+        &self.history
     }
 
     fn rounds_total(&self) -> usize {
         self.settings.rounds as usize
     }
 
-    fn round_line(&self, index: usize) -> String {
-        let round = &self.history[index];
+    fn round_line(&self, round: &RoundSummary) -> String {
         let (wins, draws, losses) = round.record;
         format!(
             "round {}: {} positions, hold-out loss {:.6} → {:.6}; candidate {} scored \
@@ -222,79 +205,53 @@ impl RoundsProgress for RoundsState {
 }
 
 /// A tuning run in its folder.
-pub struct TuningRun {
-    folder: PathBuf,
-    state: RoundsState,
-}
+pub type TuningRun = RoundRun<RoundsState>;
 
-impl TuningRun {
-    /// Starts a run in `folder` (which must not hold one already).
-    pub fn start(folder: &Path, settings: RoundsSettings) -> Result<Self, RunError> {
-        settings.validate().map_err(RunError::Settings)?;
-        if folder.join(crate::ai::checkpoint::CHECKPOINT_FILE).exists() {
-            return Err(RunError::Settings(format!(
-                "{} holds a run already: resume it or choose another folder",
-                folder.display()
-            )));
-        }
-        let state = RoundsState {
+impl RoundState for RoundsState {
+    type Settings = RoundsSettings;
+    type Step = Iteration;
+
+    fn begin(settings: RoundsSettings) -> Result<Self, String> {
+        settings.validate()?;
+        Ok(RoundsState {
             best: settings.start.clone(),
             settings,
             history: Vec::new(),
-        };
-        std::fs::create_dir_all(folder)
-            .map_err(|e| crate::files::FileError::new(folder, e.to_string()))?;
-        save_checkpoint(folder, &state)?;
-        Ok(TuningRun {
-            folder: folder.to_path_buf(),
-            state,
         })
     }
 
-    /// Resumes the run checkpointed in `folder`.
-    pub fn resume(folder: &Path) -> Result<Self, RunError> {
-        Ok(TuningRun {
-            folder: folder.to_path_buf(),
-            state: load_checkpoint(folder)?,
-        })
+    fn next_round(&self) -> u32 {
+        self.history.len() as u32 + 1
     }
 
-    /// The state after the last finished round.
-    pub fn state(&self) -> &RoundsState {
-        &self.state
-    }
-
-    /// Plays the remaining rounds on the current rayon pool; a cancelled round is dropped
-    /// (its position set stays, to be continued).
-    pub fn run(
-        &mut self,
+    fn play_round(
+        run: &TuningRun,
+        round: u32,
         cancel: &AtomicBool,
         on_event: &(dyn Fn(RoundsEvent) + Sync),
-    ) -> Result<(), RunError> {
-        while self.state.history.len() < self.state.settings.rounds as usize {
-            let round = self.state.history.len() as u32 + 1;
-            on_event(RoundsEvent::Round(round));
-            let Some(summary) = self.play_round(round, cancel, on_event)? else {
-                return Ok(());
-            };
-            if summary.accepted {
-                let best = NamedWeights {
-                    name: round_name(&self.state.settings.name, round),
-                    weights: summary.candidate,
-                    patterns: Vec::new(),
-                };
-                self.export(&best, &summary)?;
-                self.state.best = best;
-            }
-            self.state.history.push(summary);
-            save_checkpoint(&self.folder, &self.state)?;
-            on_event(RoundsEvent::Finished(Box::new(self.state.clone())));
-        }
-        Ok(())
+    ) -> Result<Option<RoundSummary>, RunError> {
+        run.tune_round(round, cancel, on_event)
     }
 
+    /// An accepted candidate becomes the best, and a preset in the run's folder.
+    fn record(run: &mut TuningRun, summary: RoundSummary) -> Result<(), RunError> {
+        if summary.accepted {
+            let best = NamedWeights {
+                name: round_name(&run.state.settings.name, summary.round),
+                weights: summary.candidate,
+                patterns: Vec::new(),
+            };
+            run.export(&best, &summary)?;
+            run.state.best = best;
+        }
+        run.state.history.push(summary);
+        Ok(())
+    }
+}
+
+impl TuningRun {
     /// One round; `None` when cancelled.
-    fn play_round(
+    fn tune_round(
         &self,
         round: u32,
         cancel: &AtomicBool,
