@@ -72,26 +72,16 @@ fn round_chart(ui: &mut egui::Ui, view: &RoundsView<PatternRoundsState>) {
 }
 
 pub(super) fn set_up(ui: &mut egui::Ui, context: &mut TuneContext) {
-    let running = context.is_running();
-    let fresh = context.runs.training.view().is_none();
+    let state = (context.runs.training.view().is_none(), context.is_running());
     let first = context.player.as_str();
-    let header = egui::CollapsingHeader::new("Set-up")
-        .id_salt(("pattern set-up", fresh))
-        .default_open(fresh);
-    header.show(ui, |ui| {
-        ui.add_enabled_ui(!running, |ui| {
-            egui::Grid::new("pattern set-up")
-                .num_columns(2)
-                .show(ui, |ui| {
-                    ui.label("First to beat");
-                    ui.label(first).on_hover_text(
-                        "The Weights panel's player: the first fit must beat it, and its nine \
+    super::tune::set_up_section(ui, "pattern set-up", state, |ui| {
+        ui.label("First to beat");
+        ui.label(first).on_hover_text(
+            "The Weights panel's player: the first fit must beat it, and its nine \
                          weights order the shallow nodes of every search",
-                    );
-                    ui.end_row();
-                    form_rows(ui, context.patterns);
-                });
-        })
+        );
+        ui.end_row();
+        form_rows(ui, context.patterns);
     });
 }
 
@@ -117,14 +107,8 @@ fn form_rows(ui: &mut egui::Ui, form: &mut PatternForm) {
             .suffix(" rounds"),
         "The stages drawn grow from the endgame to the whole game over these rounds",
     );
-    form_row(
-        ui,
-        "Positions a round",
-        egui::DragValue::new(&mut form.count)
-            .range(100..=10_000_000)
-            .speed(100),
-        "Positions drawn from self-play games of the nine-weight players",
-    );
+    let tip = "Positions drawn from self-play games of the nine-weight players";
+    super::tune::positions_row(ui, &mut form.count, tip);
     ui.label("Exact up to");
     let full = form.board.start_empties();
     ui.add(
