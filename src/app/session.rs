@@ -21,6 +21,7 @@ mod game_setup_panel;
 mod judging;
 mod logs_panel;
 mod move_scores;
+mod preferences;
 mod presets;
 mod review_panel;
 mod run_panels;
@@ -198,42 +199,6 @@ impl Session {
     /// The text of `cell` on the board in play, in the notation the user chose.
     pub fn cell_name(&self, cell: usize) -> String {
         engine::notation::format_cell_in(self.board.shape, cell, self.settings.notation)
-    }
-
-    /// The user's settings (persisted); they change through the panels' contexts and the
-    /// methods below.
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    /// The panels' forms (persisted); each panel changes its own through its context.
-    pub fn forms(&self) -> &Forms {
-        &self.forms
-    }
-
-    /// Writes the cells of square boards in `notation`.
-    pub fn set_notation(&mut self, notation: engine::notation::Notation) {
-        self.settings.notation = notation;
-    }
-
-    /// Chooses files in a dialog drawn in the window (`true`) or in the system's.
-    pub fn set_window_file_dialogs(&mut self, in_window: bool) {
-        self.settings.window_file_dialogs = in_window;
-    }
-
-    /// Colours the boards' legal moves as the Compare panel's `colouring` says.
-    pub fn set_colouring(&mut self, colouring: super::judge_form::Colouring) {
-        self.forms.judge.colouring = colouring;
-    }
-
-    /// Turns the live scores of every move (Moves panel) on or off.
-    pub fn toggle_live_moves(&mut self) {
-        self.settings.live_moves = !self.settings.live_moves;
-    }
-
-    /// Turns the static value in the status line on or off.
-    pub fn toggle_show_value(&mut self) {
-        self.settings.show_value = !self.settings.show_value;
     }
 
     /// A number that changes whenever the game or its cursor does.

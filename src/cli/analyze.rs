@@ -12,8 +12,8 @@ use super::setup::{
     report_position,
 };
 use engine::notation::format_cell;
-use engine::search::{Goal, Limits, SearchSettings};
-use engine::{Geometry, Position};
+use engine::search::{Analysis, Goal, Limits, SearchSettings};
+use engine::{Geometry, Position, Shape};
 
 /// Arguments of `reversi3d analyze`.
 #[derive(Args, Debug)]
@@ -118,60 +118,70 @@ impl PositionReport for AnalyzeArgs {
         let analysis = settings
             .run_at(geometry, &position, &never, &|_| {})?
             .analysis;
-        let best = analysis.best_score();
-        let mut moves = analysis.moves.clone();
-        moves.sort_by_key(|m| std::cmp::Reverse(m.score));
-        // Exact margins (`=+4`) and pattern values are discs; only a nine-weight player's
-        // heuristic values are in its own units.
-        let heading = if analysis.in_weight_units() {
-            "score (eval)"
+        print_analysis(&analysis, shape, args.depth, out)
+    }
+}
+
+/// Every move with its score, best first, then how far the search went and what it cost.
+fn print_analysis(
+    analysis: &Analysis,
+    shape: Shape,
+    depth: u32,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<()> {
+    let best = analysis.best_score();
+    let mut moves = analysis.moves.clone();
+    moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+    // Exact margins (`=+4`) and pattern values are discs; only a nine-weight player's
+    // heuristic values are in its own units.
+    let heading = if analysis.in_weight_units() {
+        "score (eval)"
+    } else {
+        "score (discs)"
+    };
+    writeln!(out, "{:>10} {heading:>13}", "move")?;
+    for scored in moves {
+        let mark = if scored.score.is_some() && scored.score == best {
+            "  best"
         } else {
-            "score (discs)"
+            ""
         };
-        writeln!(out, "{:>10} {heading:>13}", "move")?;
-        for scored in moves {
-            let mark = if scored.score.is_some() && scored.score == best {
-                "  best"
-            } else {
-                ""
-            };
-            let score = match scored.score {
-                None => "-".to_string(),
-                Some(score) => analysis.short_score_text(score),
-            };
-            writeln!(
-                out,
-                "{:>10} {score:>13}{mark}",
-                format_cell(shape, scored.cell)
-            )?;
-        }
-        if analysis.cancelled {
-            writeln!(
-                out,
-                "stopped by the budget after depth {} of {}",
-                analysis.depth, args.depth
-            )?;
-        }
-        if !analysis.line.is_empty() {
-            let line: Vec<String> = analysis
-                .line
-                .iter()
-                .map(|&c| format_cell(shape, c))
-                .collect();
-            writeln!(
-                out,
-                "line {} (depth {} reached)",
-                line.join(" "),
-                analysis.depth
-            )?;
-        }
+        let score = match scored.score {
+            None => "-".to_string(),
+            Some(score) => analysis.short_score_text(score),
+        };
         writeln!(
             out,
-            "nodes {}  time {:.1} ms  nodes/ms {:.0}",
-            analysis.nodes.total(),
-            analysis.elapsed.as_secs_f64() * 1000.0,
-            analysis.nodes_per_ms()
+            "{:>10} {score:>13}{mark}",
+            format_cell(shape, scored.cell)
         )?;
-        Ok(())
     }
+    if analysis.cancelled {
+        writeln!(
+            out,
+            "stopped by the budget after depth {} of {}",
+            analysis.depth, depth
+        )?;
+    }
+    if !analysis.line.is_empty() {
+        let line: Vec<String> = analysis
+            .line
+            .iter()
+            .map(|&c| format_cell(shape, c))
+            .collect();
+        writeln!(
+            out,
+            "line {} (depth {} reached)",
+            line.join(" "),
+            analysis.depth
+        )?;
+    }
+    writeln!(
+        out,
+        "nodes {}  time {:.1} ms  nodes/ms {:.0}",
+        analysis.nodes.total(),
+        analysis.elapsed.as_secs_f64() * 1000.0,
+        analysis.nodes_per_ms()
+    )?;
+    Ok(())
 }

@@ -205,10 +205,13 @@ impl Scale {
     }
 }
 
-fn eval_graph(ui: &mut egui::Ui, context: &mut ReviewContext, review: Option<&Review>) {
-    let engines: Vec<(Color, Point)> = context
-        .costs
-        .iter()
+/// The values to draw: each AI move's own (by the side that moved) and the reference's
+/// (whether exact), for Red.
+fn graph_points(
+    context: &ReviewContext,
+    review: Option<&Review>,
+) -> (Vec<(Color, Point)>, Vec<(Point, bool)>) {
+    let engines = (context.costs.iter())
         .filter_map(|c| {
             let point = Point {
                 ply: c.number,
@@ -218,20 +221,21 @@ fn eval_graph(ui: &mut egui::Ui, context: &mut ReviewContext, review: Option<&Re
             Some((c.color, point))
         })
         .collect();
-    let reference: Vec<(Point, bool)> = review
-        .map(|r| {
-            (r.red_values.iter())
-                .map(|v| {
-                    let point = Point {
-                        ply: v.ply,
-                        value: v.value,
-                        unit: v.unit,
-                    };
-                    (point, v.exact)
-                })
-                .collect()
+    let reference = (review.into_iter().flat_map(|r| &r.red_values))
+        .map(|v| {
+            let point = Point {
+                ply: v.ply,
+                value: v.value,
+                unit: v.unit,
+            };
+            (point, v.exact)
         })
-        .unwrap_or_default();
+        .collect();
+    (engines, reference)
+}
+
+fn eval_graph(ui: &mut egui::Ui, context: &mut ReviewContext, review: Option<&Review>) {
+    let (engines, reference) = graph_points(context, review);
     if engines.is_empty() && reference.is_empty() {
         ui.label("No values yet: the graph grows as AI players move, or press Review game.");
         return;

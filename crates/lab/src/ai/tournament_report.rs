@@ -12,34 +12,52 @@ use engine::{Rules, Weights};
 /// The whole result as CSV, sections separated by an empty line.
 pub fn to_csv(result: &TournamentResult) -> String {
     let table = result.crosstable();
+    let sections = [
+        settings_section(result),
+        standings_section(&table),
+        net_section(&table),
+        pairs_section(&table),
+        weights_section(result),
+        colours_section(&table),
+    ];
+    let text = |lines: &Vec<String>| lines.iter().map(|line| format!("{line}\n")).collect();
+    sections
+        .iter()
+        .map(text)
+        .collect::<Vec<String>>()
+        .join("\n")
+}
+
+/// The settings, and what the run played and cost.
+fn settings_section(result: &TournamentResult) -> Vec<String> {
     let settings = &result.settings;
     let game = &settings.game;
-    let names = table.names();
-    let mut csv = String::new();
-    let mut line = |text: String| {
-        csv.push_str(&text);
-        csv.push('\n');
-    };
-    line("Settings".into());
-    line(format!("board,{}", game.shape));
-    line(format!("rules,{}", rules_label(game.rules)));
-    line(format!("depth,{}", game.depth));
-    line(format!("search,{}", game.search.label()));
-    line(format!("games per pairing,{}", settings.games_per_pairing));
-    line(format!("opening plies,{}", game.opening_plies));
-    line(format!("seed,{}", settings.seed));
-    line(format!("games played,{}", result.games.len()));
-    line(format!("games scheduled,{}", result.scheduled));
-    line(format!("seconds,{:.1}", result.elapsed.as_secs_f64()));
-    line(format!("nodes,{}", result.nodes));
-    line(String::new());
+    vec![
+        "Settings".into(),
+        format!("board,{}", game.shape),
+        format!("rules,{}", rules_label(game.rules)),
+        format!("depth,{}", game.depth),
+        format!("search,{}", game.search.label()),
+        format!("games per pairing,{}", settings.games_per_pairing),
+        format!("opening plies,{}", game.opening_plies),
+        format!("seed,{}", settings.seed),
+        format!("games played,{}", result.games.len()),
+        format!("games scheduled,{}", result.scheduled),
+        format!("seconds,{:.1}", result.elapsed.as_secs_f64()),
+        format!("nodes,{}", result.nodes),
+    ]
+}
 
-    let ratings = table.ratings();
-    line("Standings".into());
-    line("rank,player,points,wins,draws,losses,games,elo,elo 95% margin".into());
+/// The players by points, with their records and Elo.
+fn standings_section(table: &Crosstable) -> Vec<String> {
+    let (names, ratings) = (table.names(), table.ratings());
+    let mut lines = vec![
+        "Standings".into(),
+        "rank,player,points,wins,draws,losses,games,elo,elo 95% margin".into(),
+    ];
     for (rank, &i) in table.standings().iter().enumerate() {
         let total = table.total(i);
-        line(format!(
+        lines.push(format!(
             "{},{},{},{},{},{},{},{:.0},{:.0}",
             rank + 1,
             names[i],
@@ -52,10 +70,16 @@ pub fn to_csv(result: &TournamentResult) -> String {
             ratings[i].margin
         ));
     }
-    line(String::new());
+    lines
+}
 
-    line("Net matrix (row player's wins minus losses against the column player)".into());
-    line(format!(",{}", names.join(",")));
+/// Each player's wins minus losses against each other.
+fn net_section(table: &Crosstable) -> Vec<String> {
+    let names = table.names();
+    let mut lines = vec![
+        "Net matrix (row player's wins minus losses against the column player)".into(),
+        format!(",{}", names.join(",")),
+    ];
     for (i, name) in names.iter().enumerate() {
         let cells: Vec<String> = (0..names.len())
             .map(|j| match i == j {
@@ -63,17 +87,23 @@ pub fn to_csv(result: &TournamentResult) -> String {
                 false => table.pair(i, j).net().to_string(),
             })
             .collect();
-        line(format!("{name},{}", cells.join(",")));
+        lines.push(format!("{name},{}", cells.join(",")));
     }
-    line(String::new());
+    lines
+}
 
-    line("Pairs".into());
-    line("player,opponent,wins,draws,losses,score,elo,elo low,elo high".into());
+/// Every pair's record with its Elo and interval.
+fn pairs_section(table: &Crosstable) -> Vec<String> {
+    let names = table.names();
+    let mut lines = vec![
+        "Pairs".into(),
+        "player,opponent,wins,draws,losses,score,elo,elo low,elo high".into(),
+    ];
     for i in 0..names.len() {
         for j in i + 1..names.len() {
             let record = table.pair(i, j);
             let elo = record.elo();
-            line(format!(
+            lines.push(format!(
                 "{},{},{},{},{},{:.3},{:.0},{:.0},{:.0}",
                 names[i],
                 names[j],
@@ -87,39 +117,44 @@ pub fn to_csv(result: &TournamentResult) -> String {
             ));
         }
     }
-    line(String::new());
+    lines
+}
 
-    // A last column names the pattern file a player evaluates by, when any does (the CSV
-    // of nine-weight players is as it always was).
+/// Every player's weights. A last column names the pattern file a player evaluates by, when
+/// any does (the CSV of nine-weight players is as it always was).
+fn weights_section(result: &TournamentResult) -> Vec<String> {
+    let settings = &result.settings;
     let shape = settings.game.shape;
     let patterns =
         |player: &Preset| (player.patterns_for(shape)).map(|p| p.source.path.display().to_string());
     let any_patterns = settings.players.iter().any(|p| patterns(p).is_some());
-    line("Weights".into());
     let header = format!("player,{}", Weights::LABELS.join(","));
-    line(if any_patterns {
-        header + ",patterns"
-    } else {
-        header
-    });
+    let mut lines = vec![
+        "Weights".into(),
+        match any_patterns {
+            true => header + ",patterns",
+            false => header,
+        },
+    ];
     for player in &settings.players {
         let weights: Vec<String> = player.weights.0.iter().map(i32::to_string).collect();
         let row = format!("{},{}", player.name, weights.join(","));
-        line(match any_patterns {
+        lines.push(match any_patterns {
             true => format!("{row},{}", patterns(player).unwrap_or_default()),
             false => row,
         });
     }
-    line(String::new());
+    lines
+}
 
+/// Red's wins, Green's wins and the draws.
+fn colours_section(table: &Crosstable) -> Vec<String> {
     let colours = table.colours();
-    line("Colours".into());
-    line("red wins,green wins,draws".into());
-    line(format!(
-        "{},{},{}",
-        colours.wins, colours.losses, colours.draws
-    ));
-    csv
+    vec![
+        "Colours".into(),
+        "red wins,green wins,draws".into(),
+        format!("{},{},{}", colours.wins, colours.losses, colours.draws),
+    ]
 }
 
 /// The standings and the net matrix as an aligned text table (opponents abbreviated to three
