@@ -205,13 +205,9 @@ impl Scale {
     }
 }
 
-/// The values to draw: each AI move's own (by the side that moved) and the reference's
-/// (whether exact), for Red.
-fn graph_points(
-    context: &ReviewContext,
-    review: Option<&Review>,
-) -> (Vec<(Color, Point)>, Vec<(Point, bool)>) {
-    let engines = (context.costs.iter())
+/// Each AI move's own value (by the side that moved), for Red.
+fn engine_points(context: &ReviewContext) -> Vec<(Color, Point)> {
+    (context.costs.iter())
         .filter_map(|c| {
             let point = Point {
                 ply: c.number,
@@ -220,8 +216,12 @@ fn graph_points(
             };
             Some((c.color, point))
         })
-        .collect();
-    let reference = (review.into_iter().flat_map(|r| &r.red_values))
+        .collect()
+}
+
+/// The reference's value of each position reviewed for Red, and whether it is exact.
+fn reference_points(review: Option<&Review>) -> Vec<(Point, bool)> {
+    (review.into_iter().flat_map(|r| &r.red_values))
         .map(|v| {
             let point = Point {
                 ply: v.ply,
@@ -230,12 +230,11 @@ fn graph_points(
             };
             (point, v.exact)
         })
-        .collect();
-    (engines, reference)
+        .collect()
 }
 
 fn eval_graph(ui: &mut egui::Ui, context: &mut ReviewContext, review: Option<&Review>) {
-    let (engines, reference) = graph_points(context, review);
+    let (engines, reference) = (engine_points(context), reference_points(review));
     if engines.is_empty() && reference.is_empty() {
         ui.label("No values yet: the graph grows as AI players move, or press Review game.");
         return;
