@@ -1,5 +1,5 @@
 //! Controls shared by the Tournament, Evolution and Tune panels: how their games are played,
-//! the colour of a net score, and the buttons of a long run.
+//! the colour of a net score, the buttons of a long run, and the rows of a run's set-up.
 
 use super::form_row;
 use crate::app::contest_form::ContestForm;
@@ -155,4 +155,30 @@ pub fn run_buttons(
         }
     });
     action
+}
+
+/// The Set-up section of either mode, named `id`: a grid of `rows`, locked while `running`,
+/// and folded once a run is shown (`fresh`: none is), so that the charts come first.
+pub(super) fn set_up_section(
+    ui: &mut egui::Ui,
+    id: &str,
+    (fresh, running): (bool, bool),
+    rows: impl FnOnce(&mut egui::Ui),
+) {
+    let header = egui::CollapsingHeader::new("Set-up")
+        .id_salt((id, fresh))
+        .default_open(fresh);
+    header.show(ui, |ui| {
+        ui.add_enabled_ui(!running, |ui| {
+            egui::Grid::new(id).num_columns(2).show(ui, rows);
+        })
+    });
+}
+
+/// The row of the positions each round draws, `tip` saying from where.
+pub(super) fn positions_row(ui: &mut egui::Ui, count: &mut usize, tip: &str) {
+    let count = egui::DragValue::new(count)
+        .range(100..=10_000_000)
+        .speed(100);
+    form_row(ui, "Positions a round", count, tip);
 }

@@ -135,27 +135,9 @@ fn mode_row(ui: &mut egui::Ui, context: &mut TuneContext) {
     ui.separator();
 }
 
-/// The Set-up section of either mode, named `id`: a grid of `rows`, locked while `running`,
-/// and folded once a run is shown (`fresh`: none is), so that the charts come first.
-pub(super) fn set_up_section(
-    ui: &mut egui::Ui,
-    id: &str,
-    (fresh, running): (bool, bool),
-    rows: impl FnOnce(&mut egui::Ui),
-) {
-    let header = egui::CollapsingHeader::new("Set-up")
-        .id_salt((id, fresh))
-        .default_open(fresh);
-    header.show(ui, |ui| {
-        ui.add_enabled_ui(!running, |ui| {
-            egui::Grid::new(id).num_columns(2).show(ui, rows);
-        })
-    });
-}
-
 fn set_up(ui: &mut egui::Ui, context: &mut TuneContext) {
     let state = (context.runs.tuning.view().is_none(), context.is_running());
-    set_up_section(ui, "tune set-up", state, |ui| {
+    super::contest::set_up_section(ui, "tune set-up", state, |ui| {
         ui.label("Player");
         egui::ComboBox::from_id_salt("tune player")
             .selected_text(context.player.as_str())
@@ -172,14 +154,6 @@ fn set_up(ui: &mut egui::Ui, context: &mut TuneContext) {
     });
 }
 
-/// The row of the positions each round draws, `tip` saying from where.
-pub(super) fn positions_row(ui: &mut egui::Ui, count: &mut usize, tip: &str) {
-    let count = egui::DragValue::new(count)
-        .range(100..=10_000_000)
-        .speed(100);
-    form_row(ui, "Positions a round", count, tip);
-}
-
 /// The rows of the run's own settings: rounds, positions, labels, the fit's target, the
 /// verification and the games.
 fn form_rows(ui: &mut egui::Ui, form: &mut TuneForm) {
@@ -190,7 +164,7 @@ fn form_rows(ui: &mut egui::Ui, form: &mut TuneForm) {
         "Each round: a position set made with the best player so far, a fit, \
      and a match of the fitted weights against the best",
     );
-    positions_row(
+    super::contest::positions_row(
         ui,
         &mut form.count,
         "Positions drawn from self-play in each round",

@@ -74,7 +74,7 @@ fn round_chart(ui: &mut egui::Ui, view: &RoundsView<PatternRoundsState>) {
 pub(super) fn set_up(ui: &mut egui::Ui, context: &mut TuneContext) {
     let state = (context.runs.training.view().is_none(), context.is_running());
     let first = context.player.as_str();
-    super::tune::set_up_section(ui, "pattern set-up", state, |ui| {
+    super::contest::set_up_section(ui, "pattern set-up", state, |ui| {
         ui.label("First to beat");
         ui.label(first).on_hover_text(
             "The Weights panel's player: the first fit must beat it, and its nine \
@@ -108,7 +108,7 @@ fn form_rows(ui: &mut egui::Ui, form: &mut PatternForm) {
         "The stages drawn grow from the endgame to the whole game over these rounds",
     );
     let tip = "Positions drawn from self-play games of the nine-weight players";
-    super::tune::positions_row(ui, &mut form.count, tip);
+    super::contest::positions_row(ui, &mut form.count, tip);
     ui.label("Exact up to");
     let full = form.board.start_empties();
     ui.add(
