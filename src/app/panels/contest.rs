@@ -182,3 +182,20 @@ pub(super) fn positions_row(ui: &mut egui::Ui, count: &mut usize, tip: &str) {
         .speed(100);
     form_row(ui, "Positions a round", count, tip);
 }
+
+/// The row of a run's verification matches: their games and their search depth.
+pub(super) fn verification_row(
+    ui: &mut egui::Ui,
+    (games, depth): (&mut u32, &mut u32),
+    games_tip: &str,
+    depth_tip: &str,
+) {
+    ui.label("Verification");
+    ui.horizontal(|ui| {
+        let games = egui::DragValue::new(games).range(2..=10_000).speed(2);
+        ui.add(games.suffix(" games")).on_hover_text(games_tip);
+        let depth = egui::DragValue::new(depth).range(1..=12).prefix("depth ");
+        ui.add(depth).on_hover_text(depth_tip);
+    });
+    ui.end_row();
+}

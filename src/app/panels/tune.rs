@@ -193,27 +193,14 @@ fn form_rows(ui: &mut egui::Ui, form: &mut TuneForm) {
             );
     });
     ui.end_row();
-    ui.label("Verification");
-    ui.horizontal(|ui| {
-        ui.add(
-            egui::DragValue::new(&mut form.verify_games)
-                .range(2..=10_000)
-                .speed(2)
-                .suffix(" games"),
-        )
-        .on_hover_text(
-            "Games of the match between the fitted weights and the best player \
-     (each random opening with both colours); more than half the points \
-     makes the fitted weights the best",
-        );
-        ui.add(
-            egui::DragValue::new(&mut form.verify_depth)
-                .range(1..=12)
-                .prefix("depth "),
-        )
-        .on_hover_text("Search depth of the verification games");
-    });
-    ui.end_row();
+    super::contest::verification_row(
+        ui,
+        (&mut form.verify_games, &mut form.verify_depth),
+        "Games of the match between the fitted weights and the best player (each random \
+         opening with both colours); more than half the points makes the fitted weights the \
+         best",
+        "Search depth of the verification games",
+    );
     ui.checkbox(&mut form.with_roster, "Roster plays")
         .on_hover_text(
             "The position sets' games pit the best player against every player of \

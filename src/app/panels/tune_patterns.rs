@@ -125,26 +125,13 @@ fn form_rows(ui: &mut egui::Ui, form: &mut PatternForm) {
         "Later rounds label each position with a search by the best fit at this depth \
              (exact from 4 more empty cells, at most 14)",
     );
-    ui.label("Verification");
-    ui.horizontal(|ui| {
-        ui.add(
-            egui::DragValue::new(&mut form.verify_games)
-                .range(2..=10_000)
-                .speed(2)
-                .suffix(" games"),
-        )
-        .on_hover_text(
-            "Games of each fit against the best so far, on openings of their own; more than \
-             half the points makes the fit the best",
-        );
-        ui.add(
-            egui::DragValue::new(&mut form.verify_depth)
-                .range(1..=12)
-                .prefix("depth "),
-        )
-        .on_hover_text("Search depth of the verification games (strong search)");
-    });
-    ui.end_row();
+    super::contest::verification_row(
+        ui,
+        (&mut form.verify_games, &mut form.verify_depth),
+        "Games of each fit against the best so far, on openings of their own; more than half \
+         the points makes the fit the best",
+        "Search depth of the verification games (strong search)",
+    );
     workers_and_seed_rows(ui, &mut form.workers, &mut form.seed);
 }
 
