@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::command::{reversi3d, stdout};
+use common::command::{reversi3d, stdout, words};
 use std::process::Command;
 
 /// The standard error of a run that must have been refused as a usage error (exit code 2).
@@ -15,15 +15,7 @@ fn refused(args: &[&str]) -> String {
 
 #[test]
 fn perft_prints_one_row_per_depth() {
-    let output = reversi3d(&[
-        "perft",
-        "--board",
-        "6x6x6",
-        "--depth",
-        "3",
-        "--threads",
-        "2",
-    ]);
+    let output = reversi3d(&words("perft --board 6x6x6 --depth 3 --threads 2"));
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
     let rows: Vec<&str> = text.lines().skip(2).collect();
@@ -44,15 +36,7 @@ fn a_bad_board_is_refused_with_a_message_and_a_failure_code() {
 
 #[test]
 fn analyze_reads_transcripts_and_game_records() {
-    let output = reversi3d(&[
-        "analyze",
-        "--board",
-        "8x8",
-        "--transcript",
-        "f5d6c3",
-        "--depth",
-        "2",
-    ]);
+    let output = reversi3d(&words("analyze --board 8x8 --transcript f5d6c3 --depth 2"));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(
         output.status.success() && text.contains("Green to move"),
@@ -199,8 +183,7 @@ fn ctrl_c_stops_a_tournament_cleanly_with_the_finished_games_counted() {
         ],
         std::time::Duration::from_millis(1500),
     );
-    assert!(output.status.success(), "{output:?}");
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = stdout(&output);
     assert!(text.contains("stopped early"), "{text}");
     let report = std::fs::read_to_string(&csv).unwrap();
     let played = report
@@ -237,8 +220,7 @@ fn ctrl_c_stops_an_evolution_at_its_checkpoint_and_resume_continues() {
         ],
         std::time::Duration::from_millis(800),
     );
-    assert!(output.status.success(), "{output:?}");
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = stdout(&output);
     assert!(text.contains("continue with --resume"), "{text}");
     let resumed = reversi3d(&[
         "evolve",
@@ -275,38 +257,14 @@ fn evolve_refuses_a_missing_folder_or_a_damaged_checkpoint_by_name() {
 #[test]
 fn a_table_or_thread_count_beyond_the_machine_is_refused_with_its_bound() {
     // A table of 100 TB used to panic in the allocator; now the option is refused.
-    let said = refused(&[
-        "analyze",
-        "--board",
-        "4x4",
-        "--depth",
-        "3",
-        "--table-mb",
-        "100000000",
-    ]);
+    let said = refused(&words("analyze --board 4x4 --depth 3 --table-mb 100000000"));
     assert!(
         said.contains("--table-mb") && said.contains("half of this machine's memory"),
         "{said}"
     );
     for command in [
-        &[
-            "perft",
-            "--board",
-            "4x4",
-            "--depth",
-            "2",
-            "--threads",
-            "100000",
-        ][..],
-        &[
-            "analyze",
-            "--board",
-            "4x4",
-            "--depth",
-            "2",
-            "--threads",
-            "100000",
-        ],
+        &words("perft --board 4x4 --depth 2 --threads 100000")[..],
+        &words("analyze --board 4x4 --depth 2 --threads 100000"),
     ] {
         let output = reversi3d(command);
         assert_eq!(output.status.code(), Some(2), "{command:?}");

@@ -9,14 +9,12 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::interrupt::interrupt_flag;
-use super::round_progress::play_rounds;
+use super::round_progress::{RunOnTerminal, play_run};
 use super::setup::{find_player, players_or_all};
 use engine::Shape;
 use lab::ai::PresetLibrary;
-use lab::tune::pattern_rounds::{PatternRoundsSettings, PatternRoundsState, PatternTraining};
+use lab::tune::pattern_rounds::{PatternRoundsSettings, PatternTraining};
 use lab::tune::position_set::NamedWeights;
-use lab::tune::round_run::RoundsProgress;
 
 /// Arguments of `reversi3d train-patterns`.
 #[derive(Args, Debug)]
@@ -93,20 +91,16 @@ pub fn run(args: &TrainPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Re
     if args.next_set {
         return print_next_set(&run, out);
     }
-    describe(run.state(), &run, out)?;
-    play_rounds(args.threads, out, |on_event| {
-        run.run(interrupt_flag(), on_event)
-    })?;
-    let state = run.state();
-    if state.unfinished() {
-        writeln!(
-            out,
-            "stopped in round {}: continue with reversi3d train-patterns --resume {}",
-            state.history.len(),
-            run.folder().display()
-        )?;
+    let folder = run.folder().to_path_buf();
+    let shown = RunOnTerminal {
+        folder: &folder,
+        command: "train-patterns",
+        list_rounds: true,
+    };
+    if !play_run(&mut run, &shown, args.threads, out)? {
         return Ok(());
     }
+    let state = run.state();
     match state.best() {
         Some(best) => writeln!(out, "done: the best fit is {}", best.fit.path.display())?,
         None => writeln!(
@@ -192,36 +186,4 @@ fn settings_of(args: &TrainPatternsArgs) -> anyhow::Result<PatternRoundsSettings
         verify_depth: args.verify_depth,
         seed: args.seed,
     })
-}
-
-/// One line on the run, and one on each finished round.
-fn describe(
-    state: &PatternRoundsState,
-    run: &PatternTraining,
-    out: &mut (dyn Write + Send),
-) -> anyhow::Result<()> {
-    let s = &state.settings;
-    writeln!(
-        out,
-        "training {} patterns ({}) in {}: round 0 scores {} positions with ≤ {} empties \
-         exactly; {} more rounds of {} positions labelled at depth {}, every stage from round \
-         {}; each fit plays {} games at depth {} against the best so far (first {}); seed {}",
-        s.game.shape,
-        s.name,
-        run.folder().display(),
-        s.count,
-        s.exact_empties,
-        s.rounds,
-        s.count,
-        s.label_depth,
-        s.growing_rounds,
-        s.verify_games,
-        s.verify_depth,
-        s.start.name,
-        s.seed
-    )?;
-    for round in &state.history {
-        writeln!(out, "{}", state.round_line(round))?;
-    }
-    Ok(())
 }

@@ -3,19 +3,17 @@
 
 use super::tune_common::CommonArgs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
 
-use super::interrupt::interrupt_flag;
-use super::round_progress::play_rounds;
+use super::round_progress::{RunOnTerminal, play_run};
 use super::setup::{RulesChoice, SearchChoice, find_player};
 use lab::ai::PresetLibrary;
 use lab::ai::selfplay::GameSettings;
 use lab::tune::position_set::NamedWeights;
-use lab::tune::round_run::RoundsProgress;
-use lab::tune::rounds::{RoundsSettings, RoundsState, TuningRun};
+use lab::tune::rounds::{RoundsSettings, TuningRun};
 
 /// The options of tuning in rounds.
 #[derive(Args, Debug)]
@@ -77,20 +75,13 @@ pub fn run(
         .as_ref()
         .or(args.dir.as_ref())
         .expect("a folder");
-    let state = run.state().clone();
-    describe(&state, folder, out)?;
-    play_rounds(common.threads, out, |on_event| {
-        run.run(interrupt_flag(), on_event)
-    })?;
-    let state = run.state();
-    if state.unfinished() {
-        writeln!(
-            out,
-            "stopped in round {}: continue with reversi3d tune --resume {}",
-            state.history.len() + 1,
-            folder.display()
-        )?;
-    } else {
+    let shown = RunOnTerminal {
+        folder,
+        command: "tune",
+        list_rounds: false,
+    };
+    if play_run(&mut run, &shown, common.threads, out)? {
+        let state = run.state();
         writeln!(
             out,
             "done: the best player is {} = {}",
@@ -135,34 +126,4 @@ fn settings_of(args: &RoundsArgs, common: &CommonArgs) -> anyhow::Result<RoundsS
         early_stop: common.gsprt,
         seed: args.seed,
     })
-}
-
-fn describe(
-    state: &RoundsState,
-    folder: &Path,
-    out: &mut (dyn Write + Send),
-) -> anyhow::Result<()> {
-    let settings = &state.settings;
-    writeln!(
-        out,
-        "tuning {} from {} in {}: {} rounds of {} positions on {} (games at depth {}{}), target \
-         {:?}, verified in {} games at depth {}; {} rounds done, best {}",
-        settings.name,
-        settings.start.name,
-        folder.display(),
-        settings.rounds,
-        settings.count,
-        settings.game.shape,
-        settings.game.depth,
-        settings
-            .label_depth
-            .map(|d| format!(", labelled at depth {d}"))
-            .unwrap_or_default(),
-        settings.target,
-        settings.verify_games,
-        settings.verify_depth,
-        state.history.len(),
-        state.best.name,
-    )?;
-    Ok(())
 }

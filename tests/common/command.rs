@@ -55,3 +55,9 @@ pub fn solved_file_nodes(args: &[&str]) -> u64 {
         .and_then(|nodes| nodes.parse().ok())
         .unwrap_or_else(|| panic!("no total line in:\n{text}"))
 }
+
+/// The words of a command line with no quoting (`"perft --board 4x4 --depth 2"`).
+#[allow(dead_code)] // Not every test crate writes its commands so.
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}

@@ -305,6 +305,28 @@ impl RoundsProgress for PatternRoundsState {
         )
     }
 
+    fn headline(&self, folder: &Path) -> String {
+        let s = &self.settings;
+        format!(
+            "training {} patterns ({}) in {}: round 0 scores {} positions with ≤ {} empties \
+         exactly; {} more rounds of {} positions labelled at depth {}, every stage from round \
+         {}; each fit plays {} games at depth {} against the best so far (first {}); seed {}",
+            s.game.shape,
+            s.name,
+            folder.display(),
+            s.count,
+            s.exact_empties,
+            s.rounds,
+            s.count,
+            s.label_depth,
+            s.growing_rounds,
+            s.verify_games,
+            s.verify_depth,
+            s.start.name,
+            s.seed
+        )
+    }
+
     fn resting_status(&self) -> String {
         let (done, all) = (self.rounds_done(), self.rounds_total());
         match (self.unfinished(), self.best()) {

@@ -49,6 +49,8 @@ pub trait RoundsProgress {
     fn round_line(&self, round: &Self::Round) -> String;
     /// The status of the run when it is not running: finished (and its best), or stopped.
     fn resting_status(&self) -> String;
+    /// The run in its folder in one line: what it does in every round, and where it is.
+    fn headline(&self, folder: &Path) -> String;
 
     /// Rounds finished.
     fn rounds_done(&self) -> usize {

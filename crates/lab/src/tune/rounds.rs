@@ -22,6 +22,7 @@ use crate::ai::selfplay::GameSettings;
 use crate::ai::{Preset, RunError};
 use crate::players::preset::check_name;
 use engine::Weights;
+use std::path::Path;
 
 /// What a tuning run does in every round.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -189,6 +190,29 @@ impl RoundsProgress for RoundsState {
             round.holdout.1,
             round.candidate,
             round.verdict()
+        )
+    }
+
+    fn headline(&self, folder: &Path) -> String {
+        let s = &self.settings;
+        format!(
+            "tuning {} from {} in {}: {} rounds of {} positions on {} (games at depth {}{}), target \
+         {:?}, verified in {} games at depth {}; {} rounds done, best {}",
+            s.name,
+            s.start.name,
+            folder.display(),
+            s.rounds,
+            s.count,
+            s.game.shape,
+            s.game.depth,
+            s.label_depth
+                .map(|d| format!(", labelled at depth {d}"))
+                .unwrap_or_default(),
+            s.target,
+            s.verify_games,
+            s.verify_depth,
+            self.history.len(),
+            self.best.name,
         )
     }
 
