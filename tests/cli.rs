@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::command::{reversi3d, stdout, words};
+use common::command::{command, reversi3d, stdout, words};
 use std::process::Command;
 
 /// The standard error of a run that must have been refused as a usage error (exit code 2).
@@ -166,21 +166,15 @@ fn ctrl_c_stops_a_tournament_cleanly_with_the_finished_games_counted() {
     let csv = folder.path().join("results.csv");
     let games = folder.path().join("games.csv");
     let output = interrupted(
-        &[
-            "tournament",
-            "--board",
-            "6x6x6",
-            "--depth",
-            "3",
-            "--games",
-            "200",
-            "--threads",
-            "2",
-            "--csv",
-            csv.to_str().unwrap(),
-            "--games-file",
-            games.to_str().unwrap(),
-        ],
+        &command(
+            "tournament --board 6x6x6 --depth 3 \
+             --games 200 --threads 2 --csv",
+            &[
+                csv.to_str().unwrap(),
+                "--games-file",
+                games.to_str().unwrap(),
+            ],
+        ),
         std::time::Duration::from_millis(1500),
     );
     let text = stdout(&output);
@@ -203,21 +197,11 @@ fn ctrl_c_stops_an_evolution_at_its_checkpoint_and_resume_continues() {
     let folder = tempfile::tempdir().unwrap();
     let dir = folder.path().join("run");
     let output = interrupted(
-        &[
-            "evolve",
-            "--board",
-            "6x6",
-            "--depth",
-            "1",
-            "--games",
-            "2",
-            "--generations",
-            "100000",
-            "--threads",
-            "2",
-            "--dir",
-            dir.to_str().unwrap(),
-        ],
+        &command(
+            "evolve --board 6x6 --depth 1 --games 2 \
+             --generations 100000 --threads 2 --dir",
+            &[dir.to_str().unwrap()],
+        ),
         std::time::Duration::from_millis(800),
     );
     let text = stdout(&output);
@@ -298,13 +282,9 @@ fn conflicting_or_empty_options_are_refused_by_name() {
         "{said}"
     );
     // A reference with no time used to end in "review interrupted".
-    let said = refused(&[
-        "review",
-        "--game",
-        "docs/bench/review-8x8.ron",
-        "--reference-time",
-        "0ms",
-    ]);
+    let said = refused(&words(
+        "review --game docs/bench/review-8x8.ron --reference-time 0ms",
+    ));
     assert!(
         said.contains("--reference-time") && said.contains("at least 1ms"),
         "{said}"
@@ -369,15 +349,10 @@ fn a_side_that_must_pass_passes_and_a_finished_game_gives_its_result() {
             && solved.contains("best move: a3"),
         "{solved}"
     );
-    let analysed = stdout(&reversi3d(&[
-        "analyze",
-        "--board",
-        "4x4",
-        "--depth",
-        "2",
-        "--position",
-        must_pass,
-    ]));
+    let analysed = stdout(&reversi3d(&command(
+        "analyze --board 4x4 --depth 2 --position",
+        &[must_pass],
+    )));
     assert!(
         analysed.contains("Red has no legal move and passes") && analysed.contains("a3"),
         "{analysed}"

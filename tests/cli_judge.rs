@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::command::{reversi3d, stdout};
+use common::command::{command, reversi3d, stdout};
 
 #[test]
 fn review_prints_every_move_and_a_summary_per_side() {
@@ -85,27 +85,11 @@ fn compare_reports_the_same_with_one_or_two_workers() {
     let folder = tempfile::tempdir().unwrap();
     let run = |threads: &str, csv: &str| {
         let csv = folder.path().join(csv);
-        let output = reversi3d(&[
-            "compare",
-            "--board",
-            "6x6",
-            "--players",
-            "Arwen,Jolly,Hamfast",
-            "--depth",
-            "2",
-            "--positions",
-            "12",
-            "--reference-depth",
-            "4",
-            "--exact-empties",
-            "8",
-            "--seed",
-            "7",
-            "--threads",
-            threads,
-            "--csv",
-            csv.to_str().unwrap(),
-        ]);
+        let output = reversi3d(&command(
+            "compare --board 6x6 --players Arwen,Jolly,Hamfast --depth 2 --positions 12 \
+             --reference-depth 4 --exact-empties 8 --seed 7 --threads",
+            &[threads, "--csv", csv.to_str().unwrap()],
+        ));
         let text = String::from_utf8(output.stdout).unwrap();
         assert!(output.status.success(), "{text}");
         (text, std::fs::read_to_string(csv).unwrap())
@@ -128,15 +112,10 @@ fn compare_reports_the_same_with_one_or_two_workers() {
         "# two positions\n..../.GR./.RG./.... R\n..../.GR./.RX./.... G\n",
     )
     .unwrap();
-    let output = reversi3d(&[
-        "compare",
-        "--board",
-        "4x4",
-        "--players",
-        "Arwen,Jolly",
-        "--positions-file",
-        positions.to_str().unwrap(),
-    ]);
+    let output = reversi3d(&command(
+        "compare --board 4x4 --players Arwen,Jolly --positions-file",
+        &[positions.to_str().unwrap()],
+    ));
     let message = String::from_utf8(output.stderr).unwrap();
     assert!(!output.status.success(), "{message}");
     assert!(
@@ -154,19 +133,11 @@ fn compare_skips_finished_positions_and_says_how_many() {
     let folder = tempfile::tempdir().unwrap();
     let file = folder.path().join("positions.txt");
     std::fs::write(&file, "..../.GR./.RG./.... R\nRR../..../..../.... G\n").unwrap();
-    let report = stdout(&reversi3d(&[
-        "compare",
-        "--board",
-        "4x4",
-        "--players",
-        "Arwen,Bilbo",
-        "--depth",
-        "1",
-        "--positions-file",
-        file.to_str().unwrap(),
-        "--reference-depth",
-        "2",
-    ]));
+    let report = stdout(&reversi3d(&command(
+        "compare --board 4x4 --players Arwen,Bilbo \
+         --depth 1 --positions-file",
+        &[file.to_str().unwrap(), "--reference-depth", "2"],
+    )));
     assert!(
         report.contains("1 positions;") && report.contains("1 finished positions skipped"),
         "{report}"

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::command::{refusal, reversi3d, stdout};
+use common::command::{refusal, reversi3d, stdout, words};
 
 use std::process::Command;
 
@@ -41,18 +41,7 @@ fn a_position_set_is_made_fitted_and_verified_from_the_command_line() {
         set,
         "6x6",
         300,
-        &[
-            "--depth",
-            "1",
-            "--search",
-            "strong",
-            "--players",
-            "Arwen,Jolly",
-            "--per-game",
-            "6",
-            "--label-depth",
-            "2",
-        ],
+        &words("--depth 1 --search strong --players Arwen,Jolly --per-game 6 --label-depth 2"),
     );
     let report = stdout(&reversi3d(&make));
     assert!(report.contains("300 of 300 positions"), "{report}");
@@ -105,23 +94,11 @@ fn a_position_set_is_made_fitted_and_verified_from_the_command_line() {
 
 #[test]
 fn a_match_at_equal_time_deepens_each_move_for_its_time() {
-    let duel = stdout(&reversi3d(&[
-        "match",
-        "--players",
-        "Lobelia,Merry",
-        "--board",
-        "8x8",
-        "--search",
-        "strong",
-        "--depth",
-        "60",
-        "--time-per-move",
-        "5ms",
-        "--games",
-        "2",
-        "--threads",
-        "2",
-    ]));
+    let duel = words(
+        "match --players Lobelia,Merry --board 8x8 --search strong --depth 60 \
+         --time-per-move 5ms --games 2 --threads 2",
+    );
+    let duel = stdout(&reversi3d(&duel));
     assert!(duel.contains("depth 60 or 5ms a move"), "{duel}");
     assert!(duel.contains("(W-D-L) in 2 games"), "{duel}");
 }
@@ -197,39 +174,19 @@ fn bad_tuning_input_is_refused_with_the_file_record_or_option_named() {
         "{error}"
     );
     assert!(!out.exists());
-    let error = refusal(&reversi3d(&[
-        "tune",
-        "--data",
-        "missing.positions",
-        "--out",
-        "x.ron",
-    ]));
+    let error = refusal(&reversi3d(&words(
+        "tune --data missing.positions --out x.ron",
+    )));
     assert!(error.contains("missing.positions"), "{error}");
     let error = refusal(&reversi3d(&["match", "--players", "Arwen"]));
     assert!(error.contains("at least two"), "{error}");
-    let error = refusal(&reversi3d(&[
-        "match",
-        "--players",
-        "Arwen,Jolly",
-        "--time-per-move",
-        "5ms",
-    ]));
+    let error = refusal(&reversi3d(&words(
+        "match --players Arwen,Jolly --time-per-move 5ms",
+    )));
     assert!(error.contains("needs the strong search"), "{error}");
-    let error = refusal(&reversi3d(&[
-        "match",
-        "--players",
-        "Arwen,Jolly",
-        "--games",
-        "7",
-    ]));
+    let error = refusal(&reversi3d(&words("match --players Arwen,Jolly --games 7")));
     assert!(error.contains("even"), "{error}");
-    let error = refusal(&reversi3d(&[
-        "positions",
-        "--count",
-        "0",
-        "--out",
-        "x.positions",
-    ]));
+    let error = refusal(&reversi3d(&words("positions --count 0 --out x.positions")));
     assert!(error.contains("count 0 is out of bounds"), "{error}");
 }
 
@@ -279,17 +236,8 @@ fn a_tuning_run_killed_outright_resumes_to_the_same_end() {
 
 #[test]
 fn a_match_against_several_opponents_plays_each_and_tabulates_them() {
-    let report = stdout(&reversi3d(&[
-        "match",
-        "--players",
-        "Arwen,Jolly,Arwen",
-        "--board",
-        "6x6",
-        "--games",
-        "12",
-        "--depth",
-        "1",
-    ]));
+    let report = words("match --players Arwen,Jolly,Arwen --board 6x6 --games 12 --depth 1");
+    let report = stdout(&reversi3d(&report));
     assert!(report.contains("Arwen against each:"), "{report}");
     let table: Vec<&str> = report
         .lines()

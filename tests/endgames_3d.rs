@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::command::words;
 use std::sync::atomic::AtomicBool;
 
 use engine::search::{Goal, SearchSettings, margin_of_score};
@@ -24,16 +25,9 @@ const NAIVE_EMPTIES: u32 = 10;
 
 #[test]
 fn the_first_4x4x4_endgames_are_solved_right_within_the_node_budget() {
-    let total = common::command::solved_file_nodes(&[
-        "--board",
-        "4x4x4",
-        "--obf",
-        "tests/data/endgames-4x4x4.txt",
-        "--problems",
-        "1-8",
-        "--threads",
-        "1",
-    ]);
+    let first =
+        words("--board 4x4x4 --obf tests/data/endgames-4x4x4.txt --problems 1-8 --threads 1");
+    let total = common::command::solved_file_nodes(&first);
     assert!(total <= NODE_BUDGET_4X4X4_1_TO_8, "{total} nodes");
 }
 

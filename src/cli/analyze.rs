@@ -8,12 +8,12 @@ use anyhow::Context;
 use clap::Args;
 
 use super::setup::{
-    PositionArgs, PositionReport, SearchArgs, SearchChoice, StrongArgs, read_pattern_file,
-    report_position,
+    Out, PositionArgs, PositionAt, PositionReport, SearchArgs, SearchChoice, StrongArgs,
+    read_pattern_file, report_position,
 };
+use engine::Shape;
 use engine::notation::format_cell;
 use engine::search::{Analysis, Goal, Limits, SearchSettings};
-use engine::{Geometry, Position, Shape};
 
 /// Arguments of `reversi3d analyze`.
 #[derive(Args, Debug)]
@@ -46,21 +46,12 @@ pub struct AnalyzeArgs {
 /// Prints every move with its score, best first.
 pub fn run(args: &AnalyzeArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     engine::bounds::check_threads(args.search.threads).context("--threads")?;
-    report_position(args, out)
+    report_position(&args.position, args, out)
 }
 
 impl PositionReport for AnalyzeArgs {
-    fn position_args(&self) -> &PositionArgs {
-        &self.position
-    }
-
-    fn report<const W: usize>(
-        &self,
-        geometry: &Geometry<W>,
-        position: Position<W>,
-        out: &mut (dyn Write + Send),
-    ) -> anyhow::Result<()> {
-        let args = self;
+    fn report<const W: usize>(&self, at: PositionAt<W>, out: Out<'_>) -> anyhow::Result<()> {
+        let (args, PositionAt { geometry, position }) = (self, at);
         let shape = geometry.shape();
         let arwen = lab::players::preset::built_in_named("Arwen").expect("Arwen is built in");
         let (label, evaluation) = args.search.evaluation(("Arwen", arwen.weights), shape)?;

@@ -325,29 +325,37 @@ fn table_megabytes(text: &str) -> Result<usize, String> {
 /// A command that reports on the position its [`PositionArgs`] give, at the width of the
 /// position's board.
 pub trait PositionReport {
-    /// The arguments that give the position.
-    fn position_args(&self) -> &PositionArgs;
-
-    /// Writes the report on `position` to `out`.
-    fn report<const W: usize>(
-        &self,
-        geometry: &Geometry<W>,
-        position: Position<W>,
-        out: &mut (dyn std::io::Write + Send),
-    ) -> anyhow::Result<()>;
+    /// Writes the report on the position `at` to `out`.
+    fn report<const W: usize>(&self, at: PositionAt<W>, out: Out<'_>) -> anyhow::Result<()>;
 }
 
-/// Reads the position `command` is given and writes its report to `out`.
+/// Where a report goes.
+pub type Out<'a> = &'a mut (dyn std::io::Write + Send);
+
+/// A position and the tables of its board.
+pub struct PositionAt<'a, const W: usize> {
+    /// The board's tables.
+    pub geometry: &'a Geometry<W>,
+    /// The position.
+    pub position: Position<W>,
+}
+
+/// Reads the position `given` and writes `command`'s report on it to `out`.
 pub fn report_position(
+    given: &PositionArgs,
     command: &impl PositionReport,
     out: &mut (dyn std::io::Write + Send),
 ) -> anyhow::Result<()> {
-    let shape = command.position_args().shape()?;
-    shape.dispatch(PositionJob { command, out })
+    given.shape()?.dispatch(PositionJob {
+        given,
+        command,
+        out,
+    })
 }
 
 /// [`report_position`] at one width.
 struct PositionJob<'a, C> {
+    given: &'a PositionArgs,
     command: &'a C,
     out: &'a mut (dyn std::io::Write + Send),
 }
@@ -356,7 +364,8 @@ impl<C: PositionReport> WidthJob for PositionJob<'_, C> {
     type Output = anyhow::Result<()>;
 
     fn run<const W: usize>(self, geometry: &Geometry<W>) -> anyhow::Result<()> {
-        let position = self.command.position_args().position(geometry)?;
-        self.command.report(geometry, position, self.out)
+        let position = self.given.position(geometry)?;
+        let at = PositionAt { geometry, position };
+        self.command.report(at, self.out)
     }
 }

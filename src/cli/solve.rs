@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 use anyhow::Context;
 use clap::Args;
 
-use super::setup::{PositionArgs, PositionReport, StrongArgs, report_position};
+use super::setup::{Out, PositionArgs, PositionAt, PositionReport, StrongArgs, report_position};
 use engine::Shape;
 use engine::notation::{Move, format_cell, replay};
 use engine::obf::{ScoredPosition, obf_shape, square_of_cell};
@@ -72,7 +72,7 @@ pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()>
     if let Some(path) = &args.obf {
         return pool.install(|| solve_file(args, path, out));
     }
-    pool.install(|| report_position(args, out))
+    pool.install(|| report_position(&args.position, args, out))
 }
 
 /// Solves `position` exactly with the arguments' settings.
@@ -115,17 +115,8 @@ fn verdict(mover: Color, margin: i32) -> String {
 }
 
 impl PositionReport for SolveArgs {
-    fn position_args(&self) -> &PositionArgs {
-        &self.position
-    }
-
-    fn report<const W: usize>(
-        &self,
-        geometry: &Geometry<W>,
-        position: Position<W>,
-        out: &mut (dyn Write + Send),
-    ) -> anyhow::Result<()> {
-        let args = self;
+    fn report<const W: usize>(&self, at: PositionAt<W>, out: Out<'_>) -> anyhow::Result<()> {
+        let (args, PositionAt { geometry, position }) = (self, at);
         let shape = geometry.shape();
         let empties = position.empties(geometry).count();
         writeln!(

@@ -61,3 +61,11 @@ pub fn solved_file_nodes(args: &[&str]) -> u64 {
 pub fn words(line: &str) -> Vec<&str> {
     line.split_whitespace().collect()
 }
+
+/// The words of `line` (as [`words`]) followed by `more`, which may hold paths or spaces.
+#[allow(dead_code)] // Not every test crate writes its commands so.
+pub fn command<'a>(line: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+    let mut all = words(line);
+    all.extend_from_slice(more);
+    all
+}

@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use common::with_workers;
@@ -82,6 +82,16 @@ fn make_set(path: &Path, settings: &PositionSetSettings, workers: usize, stop_at
 
 fn text(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap()
+}
+
+/// The settings of a set of `count` positions, and that set made in `folder`: its file and
+/// its text.
+fn made_set(folder: &Path, count: usize) -> (PositionSetSettings, PathBuf, String) {
+    let settings = set_settings(count);
+    let path = folder.join("whole.txt");
+    make_set(&path, &settings, 2, None);
+    let full = text(&path);
+    (settings, path, full)
 }
 
 #[test]
@@ -181,11 +191,8 @@ fn a_set_labelled_by_patterns_holds_their_values_which_the_pattern_fit_reads_in_
 #[test]
 fn a_torn_last_record_is_dropped_with_a_notice_and_the_resumed_run_repairs_it() {
     let folder = tempfile::tempdir().unwrap();
-    let settings = set_settings(60);
-    let whole = folder.path().join("whole.txt");
-    make_set(&whole, &settings, 2, None);
+    let (settings, _, full) = made_set(folder.path(), 60);
     let torn = folder.path().join("torn.txt");
-    let full = text(&whole);
     let cut = full.len() - full.lines().last().unwrap().len() / 2 - 1;
     std::fs::write(&torn, &full[..cut]).unwrap();
     let set = read_position_set(&torn).unwrap();
@@ -202,10 +209,7 @@ fn a_torn_last_record_is_dropped_with_a_notice_and_the_resumed_run_repairs_it() 
 #[test]
 fn corrupted_files_are_refused_with_the_record_and_the_problem() {
     let folder = tempfile::tempdir().unwrap();
-    let settings = set_settings(20);
-    let good = folder.path().join("good.txt");
-    make_set(&good, &settings, 1, None);
-    let full = text(&good);
+    let (settings, good, full) = made_set(folder.path(), 20);
     let mut lines: Vec<String> = full.lines().map(str::to_string).collect();
     let refused = |lines: &[String]| {
         let path = folder.path().join("bad.txt");
