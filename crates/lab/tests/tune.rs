@@ -317,17 +317,25 @@ fn evaluated(features: Vec<Features>, weights: &Weights, noise: i32) -> Vec<Samp
     features
         .into_iter()
         .enumerate()
-        .map(|(index, features)| Sample {
-            game: index as u64 / 30,
-            features,
-            result: 0.5,
-            discs: Default::default(),
-            label: Some(Label::Heuristic {
+        .map(|(index, features)| {
+            let label = Some(Label::Heuristic {
                 value: features.dot(weights) as i32 + rng.random_range(-noise..=noise),
                 depth: 1,
-            }),
+            });
+            sample(index, features, 0.5, label)
         })
         .collect()
+}
+
+/// Position `index` of a set (30 a game) with `features`, the game's `result` and `label`.
+fn sample(index: usize, features: Features, result: f64, label: Option<Label>) -> Sample {
+    Sample {
+        game: index as u64 / 30,
+        features,
+        result,
+        discs: Default::default(),
+        label,
+    }
 }
 
 fn assert_close(found: Weights, wanted: Weights, tolerance: i32) {
@@ -355,13 +363,8 @@ fn a_fit_recovers_the_weights_that_labelled_the_positions() {
         .enumerate()
         .map(|(index, features)| {
             let p = 1.0 / (1.0 + (-(features.dot(&hamfast) as f64) / 400.0).exp());
-            Sample {
-                game: index as u64 / 30,
-                features,
-                result: if rng.random_bool(p) { 1.0 } else { 0.0 },
-                label: None,
-                discs: Default::default(),
-            }
+            let result = if rng.random_bool(p) { 1.0 } else { 0.0 };
+            sample(index, features, result, None)
         })
         .collect();
     let found = fitted(&samples, Target::Outcome, &jolly);
@@ -398,13 +401,7 @@ fn a_fit_without_what_it_needs_is_refused() {
     let samples: Vec<Sample> = random_features::<1>("6x6", 500, 3)
         .into_iter()
         .enumerate()
-        .map(|(index, features)| Sample {
-            game: index as u64 / 30,
-            features,
-            result: 1.0,
-            label: None,
-            discs: Default::default(),
-        })
+        .map(|(index, features)| sample(index, features, 1.0, None))
         .collect();
     let cancel = AtomicBool::new(false);
     let start = built_in_named("Arwen").unwrap().weights;
