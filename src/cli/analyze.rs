@@ -51,11 +51,11 @@ pub fn run(args: &AnalyzeArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
 
 impl PositionReport for AnalyzeArgs {
     fn report<const W: usize>(&self, at: PositionAt<W>, out: Out<'_>) -> anyhow::Result<()> {
-        let (args, PositionAt { geometry, position }) = (self, at);
+        let PositionAt { geometry, position } = at;
         let shape = geometry.shape();
         let arwen = lab::players::preset::built_in_named("Arwen").expect("Arwen is built in");
-        let (label, evaluation) = args.search.evaluation(("Arwen", arwen.weights), shape)?;
-        let patterns = match &args.patterns {
+        let (label, evaluation) = self.search.evaluation(("Arwen", arwen.weights), shape)?;
+        let patterns = match &self.patterns {
             Some(path) => Some((path, read_pattern_file(path, shape)?)),
             None => None,
         };
@@ -66,9 +66,9 @@ impl PositionReport for AnalyzeArgs {
         writeln!(
             out,
             "analyze {shape}, {:?} to move, depth {}, {label}, {:?} search",
-            position.to_move, args.depth, args.search_kind
+            position.to_move, self.depth, self.search_kind
         )?;
-        let rules = args.strong.rules.rules();
+        let rules = self.strong.rules.rules();
         if position.is_game_over(geometry) {
             let outcome = position.outcome(rules);
             writeln!(out, "the game is over: {outcome:?} ({rules:?} rules)")?;
@@ -83,21 +83,21 @@ impl PositionReport for AnalyzeArgs {
                 position.to_move.opponent()
             )?;
         }
-        if args.search_kind == SearchChoice::Classic
-            && (args.nodes.is_some() || args.time.is_some() || patterns.is_some())
+        if self.search_kind == SearchChoice::Classic
+            && (self.nodes.is_some() || self.time.is_some() || patterns.is_some())
         {
             anyhow::bail!("--nodes, --time and --patterns apply to the strong search only")
         }
         let mut settings = SearchSettings {
-            kind: args.search_kind.kind(),
+            kind: self.search_kind.kind(),
             limits: Limits {
-                depth: args.depth,
-                nodes: args.nodes,
-                time: args.time,
+                depth: self.depth,
+                nodes: self.nodes,
+                time: self.time,
             },
-            ..args.search.apply(args.strong.settings(
+            ..self.search.apply(self.strong.settings(
                 Goal::EveryMove,
-                args.depth,
+                self.depth,
                 evaluation.weights,
             ))
         };
@@ -109,7 +109,7 @@ impl PositionReport for AnalyzeArgs {
         let analysis = settings
             .run_at(geometry, &position, &never, &|_| {})?
             .analysis;
-        print_analysis(&analysis, shape, args.depth, out)
+        print_analysis(&analysis, shape, self.depth, out)
     }
 }
 

@@ -116,15 +116,15 @@ fn verdict(mover: Color, margin: i32) -> String {
 
 impl PositionReport for SolveArgs {
     fn report<const W: usize>(&self, at: PositionAt<W>, out: Out<'_>) -> anyhow::Result<()> {
-        let (args, PositionAt { geometry, position }) = (self, at);
+        let PositionAt { geometry, position } = at;
         let shape = geometry.shape();
         let empties = position.empties(geometry).count();
         writeln!(
             out,
             "solve {shape}, {:?} to move, {empties} empty cells, {:?} rules",
-            position.to_move, args.strong.rules
+            position.to_move, self.strong.rules
         )?;
-        let rules = args.strong.rules.rules();
+        let rules = self.strong.rules.rules();
         if position.is_game_over(geometry) {
             let margin = margin_of_score(final_score(&position, rules));
             let verdict = verdict(position.to_move, margin);
@@ -145,7 +145,7 @@ impl PositionReport for SolveArgs {
         } else {
             (position.to_move, position)
         };
-        let analysis = solve(geometry, &position, args);
+        let analysis = solve(geometry, &position, self);
         let (Some(score), Some(best)) = (analysis.best_score(), analysis.choose(None)) else {
             anyhow::bail!("the solver found no move for {mover:?}");
         };

@@ -115,8 +115,7 @@ impl Session {
             requests: Vec::new(),
         };
         let drawn = draw(&mut context);
-        let requests = context.requests;
-        self.act_on_games(requests);
+        self.act_on_games(context.requests);
         drawn
     }
 }

@@ -105,12 +105,16 @@ impl Session {
         requests.into_iter().for_each(|r| self.act_on_game(r));
     }
 
-    /// Carries out a request of a panel of the game.
+    /// Carries out a request of a panel of the game. A request that moves the game asks for
+    /// a frame at once: panels act after drawing, so the new position shows in the next one.
     pub(super) fn act_on_game(&mut self, request: GameRequest) {
         match request {
             GameRequest::GoTo(ply) => self.go_to(ply),
             GameRequest::Preview(cell) => self.hovered = Some(cell),
             GameRequest::Play(cell) => self.click_cell(cell),
+        }
+        if !matches!(request, GameRequest::Preview(_)) {
+            (self.wake)();
         }
     }
 }

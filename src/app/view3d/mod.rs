@@ -54,8 +54,6 @@ pub fn show(ui: &mut egui::Ui, context: &mut BoardContext) {
         && let Some(pos) = response.interact_pointer_pos()
     {
         click(context, &camera, pixel_of(pos), &scene.targets);
-        // The click may play a move once the view is drawn: draw the new position at once.
-        ui.ctx().request_repaint();
     }
     let hovered = pointer.and_then(|pos| picking::pick(&camera, pixel_of(pos), &scene.targets));
     if let Some(cell) = hovered {

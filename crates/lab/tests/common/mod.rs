@@ -16,7 +16,7 @@ pub fn run_until<S: lab::tune::round_run::RoundState + Send>(
 ) -> S {
     use lab::tune::round_run::RoundRun;
     use std::sync::atomic::{AtomicBool, Ordering};
-    let mut run = if folder.join("checkpoint.ron").exists() {
+    let mut run = if folder.join(lab::ai::checkpoint::CHECKPOINT_FILE).exists() {
         RoundRun::<S>::resume(folder).unwrap()
     } else {
         RoundRun::<S>::start(folder, settings()).unwrap()
