@@ -427,15 +427,14 @@ fn refuses_what_it_cannot_fit(folder: &tempfile::TempDir, set: &str, patterns: &
 
     // Several sets fit together: the unlabelled one adds no position; a set of another
     // board among them is refused by name.
-    let fitted = |report: &str| {
-        let count = report.split(" positions fitted").next().unwrap();
-        count
-            .split_whitespace()
-            .last()
-            .unwrap()
-            .parse::<usize>()
-            .unwrap()
+    // The counts a report gives before " positions fitted" and " held out;".
+    let count_before = |report: &str, words: &str| {
+        let count = report.split(words).next().unwrap();
+        let last = count.split_whitespace().last().unwrap();
+        last.parse::<usize>().unwrap()
     };
+    let fitted = |report: &str| count_before(report, " positions fitted");
+    let held_out = |report: &str| count_before(report, " held out;");
     let quick = ["--epochs", "2", "--out", patterns, "--force"];
     let alone = stdout(&reversi3d(
         &[&["fit-patterns", "--data", set][..], &quick].concat(),
@@ -444,6 +443,20 @@ fn refuses_what_it_cannot_fit(folder: &tempfile::TempDir, set: &str, patterns: &
     let together = stdout(&reversi3d(&[&both[..], &quick].concat()));
     assert_eq!(fitted(&alone), fitted(&together), "{alone}\n{together}");
     assert!(fitted(&alone) > 0, "{alone}");
+    // Fitted to the games' outcomes, every position of both sets counts (a record a line
+    // below the two header lines).
+    let outcome = ["--target", "outcome"];
+    let on_outcomes = stdout(&reversi3d(&[&both[..], &outcome, &quick].concat()));
+    let records = std::fs::read_to_string(set).unwrap().lines().count() - 2;
+    assert!(
+        records > fitted(&together) + held_out(&together),
+        "{together}"
+    );
+    assert_eq!(
+        fitted(&on_outcomes) + held_out(&on_outcomes),
+        records + 100,
+        "{on_outcomes}"
+    );
     let small = folder.path().join("six.positions");
     let small = small.to_str().unwrap();
     stdout(&reversi3d(&positions_args(

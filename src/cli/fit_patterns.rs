@@ -16,7 +16,7 @@ use engine::patterns::parse_edges;
 use lab::files::write_atomically;
 use lab::players::pattern_source::LoadedPatterns;
 use lab::tune::pattern_check::stage_errors;
-use lab::tune::pattern_fit::{PatternFitSettings, Target, fit_patterns, targets};
+use lab::tune::pattern_fit::{FitTarget, PatternFitSettings, Target, fit_patterns, targets};
 use lab::tune::position_set::{PositionSet, read_position_set};
 
 /// Arguments of `reversi3d fit-patterns`.
@@ -51,6 +51,27 @@ pub struct FitPatternsArgs {
     /// entries' squares in the loss, against one position's squared error).
     #[arg(long, default_value_t = 40.0)]
     regularization: f32,
+    /// What the positions without an exact score are fitted to: `scores`, the search values
+    /// in discs of sets labelled with `--label-patterns` (others left out), or `outcome`,
+    /// their games' final disc margins (every position counts).
+    #[arg(long, value_enum, default_value_t = TargetArg::Scores)]
+    target: TargetArg,
+}
+
+/// `--target`'s values.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum TargetArg {
+    Scores,
+    Outcome,
+}
+
+impl From<TargetArg> for FitTarget {
+    fn from(arg: TargetArg) -> Self {
+        match arg {
+            TargetArg::Scores => FitTarget::Scores,
+            TargetArg::Outcome => FitTarget::Outcomes,
+        }
+    }
 }
 
 /// Empty cells in a stage of the `--measure` table.
@@ -60,7 +81,8 @@ const STAGE_EMPTIES: u32 = 5;
 pub fn run(args: &FitPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     args.output.check([args.out.as_deref()])?;
     let (sets, shape) = read_sets(&args.data)?;
-    let targets: Vec<_> = sets.iter().flat_map(targets).collect();
+    let target = FitTarget::from(args.target);
+    let targets: Vec<_> = sets.iter().flat_map(|set| targets(set, target)).collect();
     match (&args.measure, &args.out) {
         (Some(measured), _) => measure(measured, shape, &targets, out),
         (None, Some(written)) => fit(args, written, shape, &targets, out),

@@ -16,7 +16,7 @@ use lab::players::pattern_source::LoadedPatterns;
 use lab::players::preset::built_in_named;
 use lab::tune::fit::{Fit, FitSettings, Target, fit};
 use lab::tune::generate::generate_positions;
-use lab::tune::pattern_fit::targets;
+use lab::tune::pattern_fit::{FitTarget, targets};
 use lab::tune::position_record::{Label, Sample};
 use lab::tune::position_set::{
     LabelSettings, NamedWeights, PositionSetSettings, PositionSetWriter, ResumePoint,
@@ -177,7 +177,7 @@ fn a_set_labelled_by_patterns_holds_their_values_which_the_pattern_fit_reads_in_
         .collect();
     assert!(heuristic.len() > 20, "{}", heuristic.len());
     assert!(heuristic.iter().all(|v| v.abs() == 64), "{heuristic:?}");
-    let fitted = targets(&set);
+    let fitted = targets(&set, FitTarget::Scores);
     assert_eq!(fitted.len(), set.samples.len());
     assert!((fitted.iter()).all(|t| t.exact || t.discs.abs() == 2.0));
     // Nine-weight values are in other units: only the exact scores are fitted.
@@ -185,7 +185,27 @@ fn a_set_labelled_by_patterns_holds_their_values_which_the_pattern_fit_reads_in_
     make_set(&nine, &set_settings(60), 2, None);
     let set = read_position_set(&nine).unwrap();
     let exact = (set.samples.iter()).filter(|s| matches!(s.label, Some(Label::Exact(_))));
-    assert_eq!(targets(&set).len(), exact.count());
+    assert_eq!(targets(&set, FitTarget::Scores).len(), exact.count());
+    // Fitted to the games' outcomes, every position counts: the exact ones by their score,
+    // the others by their game's final margin.
+    let outcomes = targets(&set, FitTarget::Outcomes);
+    assert_eq!(outcomes.len(), set.samples.len());
+    for target in outcomes {
+        let wanted = match target.sample.label {
+            Some(Label::Exact(margin)) => margin,
+            _ => target.sample.margin,
+        };
+        assert_eq!(target.discs, wanted as f32);
+        assert_eq!(
+            target.exact,
+            matches!(target.sample.label, Some(Label::Exact(_)))
+        );
+    }
+    let margins = (set.samples.iter()).filter(|s| !matches!(s.label, Some(Label::Exact(_))));
+    assert!(
+        margins.map(|s| s.margin).any(|m| m != 0),
+        "games with a margin"
+    );
 }
 
 #[test]
@@ -333,6 +353,7 @@ fn sample(index: usize, features: Features, result: f64, label: Option<Label>) -
         game: index as u64 / 30,
         features,
         result,
+        margin: 0,
         discs: Default::default(),
         label,
     }

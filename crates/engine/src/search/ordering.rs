@@ -66,6 +66,11 @@ const ORDERING_MARGIN: i32 = 4 * UNITS_PER_DISC;
 /// 90.6 s / 1,603.2 M and 89.1 s, **from 15 1,005.6 M and 49.9 s / 626.9 M and 75.7 s /
 /// 1,523.6 M and 84.2 s**, from 16 1,118.3 M and 52.2 s on #40–#49; four plies from 17
 /// (two from 14) 1,144.3 M, from 19 (two from 15) 1,023.4 M and 49.4 s.
+/// On the cubes these depths serve too (session 56, the endgame sets of tests/data, one
+/// worker, beside a nice-19 run): on 6×6×6 two plies from 12 and four from 15 take 131.9 M
+/// nodes but 32.8 s against 154.9 M and 30.9 s (13/16: 136.3 M, 14/17: 150.5 M), the
+/// evaluation being dearer there; on 4×4×4 12/15 takes 289.0 M nodes and 101.8 s against
+/// 214.0 M and 43.7 s, 17/20 240.7 M and 40.9 s.
 fn pattern_search_depth(left: u32) -> u32 {
     match left {
         ..15 => 0,

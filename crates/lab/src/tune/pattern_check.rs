@@ -105,6 +105,7 @@ mod tests {
             game,
             features: Default::default(),
             result: 0.5,
+            margin: discs,
             label: Some(Label::Exact(discs)),
             discs: [mover.0.to_vec(), vec![0]],
         }

@@ -83,24 +83,36 @@ pub struct Target<'a> {
     pub exact: bool,
 }
 
-/// The scores a set's positions are fitted to: the exact margins, and the heuristic values
-/// when a pattern evaluation labelled the set (in 32nds of a disc). Nine-weight values are
-/// in other units and are left out.
-pub fn targets(set: &PositionSet) -> Vec<Target<'_>> {
+/// What the positions without an exact score are fitted to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FitTarget {
+    /// The search values of a set labelled by a pattern evaluation (in 32nds of a disc);
+    /// nine-weight values are in other units and are left out, as are unlabelled positions.
+    #[default]
+    Scores,
+    /// The final disc margin of the game each comes from (Texel tuning, in discs): every
+    /// position counts, its label unread unless exact.
+    Outcomes,
+}
+
+/// The scores a set's positions are fitted to: the exact margins, and for the others what
+/// `target` says.
+pub fn targets(set: &PositionSet, target: FitTarget) -> Vec<Target<'_>> {
     let in_discs = (set.settings.label.as_ref()).is_some_and(|label| label.patterns.is_some());
-    let target = |sample, discs: f32, exact| Target {
+    let scored = |sample, discs: f32, exact| Target {
         sample,
         discs,
         exact,
     };
     set.samples
         .iter()
-        .filter_map(|sample| match sample.label? {
-            Label::Exact(margin) => Some(target(sample, margin as f32, true)),
-            Label::Heuristic { value, .. } if in_discs => {
-                Some(target(sample, value as f32 / UNITS_PER_DISC as f32, false))
+        .filter_map(|sample| match (sample.label, target) {
+            (Some(Label::Exact(margin)), _) => Some(scored(sample, margin as f32, true)),
+            (_, FitTarget::Outcomes) => Some(scored(sample, sample.margin as f32, false)),
+            (Some(Label::Heuristic { value, .. }), FitTarget::Scores) if in_discs => {
+                Some(scored(sample, value as f32 / UNITS_PER_DISC as f32, false))
             }
-            Label::Heuristic { .. } => None,
+            (_, FitTarget::Scores) => None,
         })
         .collect()
 }
@@ -369,6 +381,7 @@ mod tests {
                 game,
                 features: Default::default(),
                 result: 0.5,
+                margin: score,
                 label: Some(Label::Exact(score)),
                 discs: [mover.0.to_vec(), opponent.0.to_vec()],
             });

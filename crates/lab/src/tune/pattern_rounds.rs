@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 use serde::{Deserialize, Serialize};
 
 use super::generate::complete_set;
-use super::pattern_fit::{PatternEpoch, PatternFitSettings, fit_patterns, targets};
+use super::pattern_fit::{FitTarget, PatternEpoch, PatternFitSettings, fit_patterns, targets};
 use super::position_set::{LabelSettings, NamedWeights, PositionSet, PositionSetSettings};
 use super::round_run::{RoundEvent, RoundRun, RoundState, RoundsProgress};
 use crate::ai::checkpoint::Checkpointed;
@@ -417,7 +417,9 @@ impl PatternTraining {
             patience: FIT_ITERATIONS.1,
             regularization: settings.regularization,
         };
-        let all: Vec<_> = sets.iter().flat_map(targets).collect();
+        let all: Vec<_> = (sets.iter())
+            .flat_map(|set| targets(set, FitTarget::Scores))
+            .collect();
         let fit = fit_patterns(settings.game.shape, &all, &fit_settings, cancel, &mut |e| {
             on_event(PatternRoundsEvent::Fit(*e))
         })

@@ -134,6 +134,8 @@ pub struct Sample {
     pub features: Features,
     /// The game's result for the side to move: 1, ½ or 0.
     pub result: f64,
+    /// The game's final disc margin for the side to move.
+    pub margin: i32,
     /// The deeper search's value, if labelled.
     pub label: Option<Label>,
     /// The side to move's and the other side's discs, as the words of their bitsets (for
@@ -222,6 +224,7 @@ pub(super) fn parse_record<const W: usize>(
         game: record.game,
         features,
         result: result.points(),
+        margin,
         label: record.label,
         discs: [parsed.mover.0.to_vec(), parsed.opponent.0.to_vec()],
     };
