@@ -371,7 +371,8 @@ fn the_reference_evaluates_by_the_shipped_learned_evaluation_where_a_board_has_o
         ("4x4x4", true),
         ("4x4", false),
         ("10x10", true),
-        ("8x8x8", false),
+        ("8x8x8", true),
+        ("10x10x10", false),
     ] {
         let shape: Shape = board.parse().unwrap();
         let learned = ReferenceSettings::learned_evaluation(shape, Rules::Classic);

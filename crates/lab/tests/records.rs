@@ -89,13 +89,13 @@ fn a_preset_evaluates_by_its_pattern_files_on_their_boards_and_by_weights_elsewh
     assert_eq!(on_six.shape, six);
     assert!(
         lobelia
-            .evaluation("8x8x8".parse().unwrap())
+            .evaluation("10x10x10".parse().unwrap())
             .patterns
             .is_none()
     );
     assert_eq!(
         lobelia.evaluation_kind(),
-        "patterns on 6x6, 8x8, 6x6x6, 4x4x4, 10x10 (nine weights elsewhere)"
+        "patterns on 6x6, 8x8, 6x6x6, 4x4x4, 8x8x8, 10x10 (nine weights elsewhere)"
     );
     assert_eq!(
         built_in_named("Kili").unwrap().evaluation_kind(),
@@ -109,7 +109,7 @@ fn a_preset_evaluates_by_its_pattern_files_on_their_boards_and_by_weights_elsewh
     fs::write(folder.path().join("cube.bin"), zero.to_bytes()).unwrap();
     let with = |names: &str| {
         let text = lobelia.to_ron().replace(
-            "patterns: [\n        \"patterns-6x6.bin\",\n        \"patterns-8x8.bin\",\n        \"patterns-6x6x6.bin\",\n        \"patterns-4x4x4.bin\",\n        \"patterns-10x10.bin\",\n    ]",
+            "patterns: [\n        \"patterns-6x6.bin\",\n        \"patterns-8x8.bin\",\n        \"patterns-6x6x6.bin\",\n        \"patterns-4x4x4.bin\",\n        \"patterns-8x8x8.bin\",\n        \"patterns-10x10.bin\",\n    ]",
             &format!("patterns: [{names}]"),
         );
         let path = folder.path().join("mine.ron");

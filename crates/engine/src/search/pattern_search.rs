@@ -85,14 +85,15 @@ struct Stored {
 }
 
 impl Stored {
-    /// The slot's data word: both bounds (16 bits each), depth and best move (8 bits each).
+    /// The slot's data word: both bounds (16 bits each), depth (8 bits) and best move (16
+    /// bits: a cube's cells go up to 999).
     /// Only searches at least one ply deep are stored, so the word is never 0.
     fn pack(self) -> u64 {
         let clamp = |value: i32| value.clamp(-STORED_LIMIT, STORED_LIMIT) as i16 as u16;
         u64::from(clamp(self.lower))
             | u64::from(clamp(self.upper)) << 16
             | u64::from(self.depth.min(255)) << 32
-            | (self.best as u64 & 0xff) << 40
+            | (self.best as u64 & CELL_MASK) << 40
     }
 
     /// Whether the result may stand for a search `depth` plies deep: it is as deep, or an even
@@ -108,7 +109,7 @@ impl Stored {
             lower: i32::from(word as u16 as i16),
             upper: i32::from((word >> 16) as u16 as i16),
             depth: (word >> 32 & 0xff) as u32,
-            best: (word >> 40 & 0xff) as usize,
+            best: (word >> 40 & CELL_MASK) as usize,
         }
     }
 }
@@ -151,8 +152,13 @@ impl PatternTable {
     }
 }
 
-/// The most moves a node of the pattern search orders (an 8×8 position has at most 33).
+/// The most moves a node of the pattern search orders (an 8×8 position has at most 33): a
+/// position with more empty cells than this is evaluated, not searched.
 const MAX_ORDERED_MOVES: usize = 40;
+
+/// The bits of a move's cell in its order entry and its stored word (below the entry's key).
+const CELL_BITS: u32 = 16;
+const CELL_MASK: u64 = (1 << CELL_BITS) - 1;
 
 /// Nodes of the pattern search with at least this many plies to go order their moves
 /// ([`PatternSearch::ordered_moves`]); below, the table's move comes first and the others
@@ -257,7 +263,7 @@ impl<'a, const W: usize> PatternSearch<'a, W> {
                 };
                 1 + 2 * u64::from(weighted_replies(self.geometry, &child, self.corners)) + corner
             };
-            order[count] = key << 8 | cell as u64;
+            order[count] = key << CELL_BITS | cell as u64;
             count += 1;
         }
         order[..count].sort_unstable();
@@ -285,7 +291,7 @@ impl<'a, const W: usize> PatternSearch<'a, W> {
             }
             return -self.value(&passed, replies, left, depth, (-beta, -alpha));
         }
-        if depth == 0 {
+        if depth == 0 || left as usize > MAX_ORDERED_MOVES {
             return pattern_value(self.geometry, self.patterns, position, moves, left);
         }
         self.nodes.set(self.nodes.get() + 1);
@@ -308,7 +314,7 @@ impl<'a, const W: usize> PatternSearch<'a, W> {
         let mut order = [0u64; MAX_ORDERED_MOVES];
         let count = self.move_order(position, (moves, first), depth, &mut order);
         for &entry in &order[..count] {
-            let cell = (entry & 0xff) as usize;
+            let cell = (entry & CELL_MASK) as usize;
             let flips = self.geometry.flips(position.mover, position.opponent, cell);
             let child = position.apply(cell, flips);
             let replies = child.legal_moves(self.geometry);
@@ -346,10 +352,10 @@ mod tests {
     use rand::{RngExt, SeedableRng};
 
     /// Plain minimax over the pattern evaluation, every move searched.
-    fn minimax(
-        geometry: &Geometry<1>,
+    fn minimax<const W: usize>(
+        geometry: &Geometry<W>,
         patterns: &PatternEvaluation,
-        position: &Position<1>,
+        position: &Position<W>,
         left: u32,
         depth: u32,
     ) -> i32 {
@@ -433,12 +439,51 @@ mod tests {
     }
 
     #[test]
+    fn the_pattern_search_plays_the_cells_of_a_cube_beyond_the_256th() {
+        let geometry = Geometry::<8>::new("8x8x8".parse().unwrap());
+        let mut patterns = PatternEvaluation::zero(geometry.shape(), Vec::new());
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(5);
+        for (entry, weight) in patterns.phases[0].table.iter_mut().enumerate() {
+            *weight = (entry % 61) as i16 - 30;
+        }
+        let mut checked = 0;
+        while checked < 6 {
+            // A random game down to 10–14 empty cells.
+            let mut position = Position::start(&geometry);
+            let stop = rng.random_range(10..15);
+            while position.empties(&geometry).count() > stop {
+                let moves: Vec<usize> = position.legal_moves(&geometry).iter().collect();
+                position = match moves.len() {
+                    0 if position.pass().legal_moves(&geometry).is_empty() => break,
+                    0 => position.pass(),
+                    n => position
+                        .play(&geometry, moves[rng.random_range(0..n)])
+                        .unwrap(),
+                };
+            }
+            let moves = position.legal_moves(&geometry);
+            if moves.iter().all(|cell| cell < 256) {
+                continue;
+            }
+            let left = position.empties(&geometry).count();
+            let table = PatternTable::new();
+            let search = PatternSearch::new(&geometry, &patterns, &table);
+            for depth in [1, 2, 3] {
+                let exact = minimax(&geometry, &patterns, &position, left, depth);
+                let found = search.value(&position, moves, left, depth, (-i32::MAX, i32::MAX));
+                assert_eq!(found, exact, "depth {depth}");
+            }
+            checked += 1;
+        }
+    }
+
+    #[test]
     fn stored_results_come_back_as_they_went_in_with_bounds_clamped_outwards() {
         let stored = Stored {
             lower: -40_000,
             upper: 1234,
             depth: 4,
-            best: 63,
+            best: 511,
         };
         let back = Stored::unpack(stored.pack());
         assert_eq!(

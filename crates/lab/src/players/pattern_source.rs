@@ -49,7 +49,7 @@ impl std::hash::Hash for LoadedPatterns {
 
 /// The pattern files shipped in `presets/`, embedded at build time: the learned evaluations of
 /// the built-in pattern player (README, "Pattern files", gives each one's provenance).
-const SHIPPED: [(&str, &[u8]); 5] = [
+const SHIPPED: [(&str, &[u8]); 6] = [
     (
         "patterns-10x10.bin",
         include_bytes!("../../../../presets/patterns-10x10.bin"),
@@ -69,6 +69,10 @@ const SHIPPED: [(&str, &[u8]); 5] = [
     (
         "patterns-8x8.bin",
         include_bytes!("../../../../presets/patterns-8x8.bin"),
+    ),
+    (
+        "patterns-8x8x8.bin",
+        include_bytes!("../../../../presets/patterns-8x8x8.bin"),
     ),
 ];
 
