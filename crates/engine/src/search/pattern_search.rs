@@ -381,14 +381,15 @@ mod tests {
             .unwrap()
     }
 
-    /// A position of a random game, 12 to 40 cells left empty, its side to move having a
+    /// A position after `plies` (a pass counts) of a random game, its side to move having a
     /// move and at least 4 empty cells.
-    fn random_position(
-        geometry: &Geometry<1>,
+    fn random_position<const W: usize>(
+        geometry: &Geometry<W>,
         rng: &mut rand::rngs::Xoshiro256PlusPlus,
-    ) -> Option<Position<1>> {
+        plies: std::ops::Range<usize>,
+    ) -> Option<Position<W>> {
         let mut position = Position::start(geometry);
-        let plies = rng.random_range(20..48);
+        let plies = rng.random_range(plies);
         for _ in 0..plies {
             let moves: Vec<usize> = position.legal_moves(geometry).iter().collect();
             position = match moves.len() {
@@ -410,7 +411,8 @@ mod tests {
         let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(3);
         let mut checked = 0;
         while checked < 60 {
-            let Some(position) = random_position(&geometry, &mut rng) else {
+            // 12 to 40 cells left empty.
+            let Some(position) = random_position(&geometry, &mut rng, 20..48) else {
                 continue;
             };
             let moves = position.legal_moves(&geometry);
@@ -448,19 +450,10 @@ mod tests {
         }
         let mut checked = 0;
         while checked < 6 {
-            // A random game down to 10–14 empty cells.
-            let mut position = Position::start(&geometry);
-            let stop = rng.random_range(10..15);
-            while position.empties(&geometry).count() > stop {
-                let moves: Vec<usize> = position.legal_moves(&geometry).iter().collect();
-                position = match moves.len() {
-                    0 if position.pass().legal_moves(&geometry).is_empty() => break,
-                    0 => position.pass(),
-                    n => position
-                        .play(&geometry, moves[rng.random_range(0..n)])
-                        .unwrap(),
-                };
-            }
+            // Near the end: about 10 to 14 cells left empty, fewer if the game passed.
+            let Some(position) = random_position(&geometry, &mut rng, 494..499) else {
+                continue;
+            };
             let moves = position.legal_moves(&geometry);
             if moves.iter().all(|cell| cell < 256) {
                 continue;
