@@ -51,25 +51,25 @@ pub struct FitPatternsArgs {
     /// entries' squares in the loss, against one position's squared error).
     #[arg(long, default_value_t = 40.0)]
     regularization: f32,
-    /// What the positions without an exact score are fitted to: `scores`, the search values
-    /// in discs of sets labelled with `--label-patterns` (others left out), or `outcome`,
-    /// their games' final disc margins (every position counts).
-    #[arg(long, value_enum, default_value_t = TargetArg::Scores)]
-    target: TargetArg,
+    /// What the positions without an exact score are fitted to.
+    #[arg(long, value_enum, default_value_t = FitTargetChoice::Scores)]
+    target: FitTargetChoice,
 }
 
-/// `--target`'s values.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-enum TargetArg {
+/// What `fit-patterns` fits the positions without an exact score to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum FitTargetChoice {
+    /// The search values in discs of sets labelled with `--label-patterns` (others left out).
     Scores,
+    /// Their games' final disc margins (every position counts: Texel tuning in discs).
     Outcome,
 }
 
-impl From<TargetArg> for FitTarget {
-    fn from(arg: TargetArg) -> Self {
-        match arg {
-            TargetArg::Scores => FitTarget::Scores,
-            TargetArg::Outcome => FitTarget::Outcomes,
+impl From<FitTargetChoice> for FitTarget {
+    fn from(choice: FitTargetChoice) -> Self {
+        match choice {
+            FitTargetChoice::Scores => FitTarget::Scores,
+            FitTargetChoice::Outcome => FitTarget::Outcomes,
         }
     }
 }
