@@ -311,7 +311,7 @@ fn patterns_are_fitted_to_exact_scores_and_order_the_solver() {
 }
 
 #[test]
-fn a_cube_gets_its_own_patterns_fitted_which_the_8x8_solver_refuses() {
+fn a_cube_gets_its_own_patterns_fitted_which_order_its_solver_and_no_other() {
     let folder = tempfile::tempdir().unwrap();
     let set = in_folder(&folder, "cube.positions");
     let patterns = in_folder(&folder, "cube.bin");
@@ -394,6 +394,22 @@ fn a_cube_gets_its_own_patterns_fitted_which_the_8x8_solver_refuses() {
         refused.contains("cube.bin") && refused.contains("patterns of 4x4x4"),
         "{refused}"
     );
+    // The cube's own solver takes them (and finds the scores its endgame set gives).
+    let endgames = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/endgames-4x4x4.txt");
+    let solved = stdout(&reversi3d(&[
+        "solve",
+        "--board",
+        "4x4x4",
+        "--obf",
+        endgames,
+        "--problems",
+        "1-2",
+        "--patterns",
+        &patterns,
+        "--threads",
+        "1",
+    ]));
+    assert!(solved.contains("every score agrees"), "{solved}");
 }
 
 /// `fit-patterns` and `solve --patterns` refuse a set without exact scores, sets of several

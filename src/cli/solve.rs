@@ -46,8 +46,8 @@ pub struct SolveArgs {
     /// corners only): it changes the nodes, never the result.
     #[arg(long, allow_hyphen_values = true, conflicts_with = "patterns")]
     weights: Option<Weights>,
-    /// 8×8: order by the pattern evaluation in this file (made by `reversi3d fit-patterns`)
-    /// instead of the shipped one.
+    /// Order by the pattern evaluation in this file (made by `reversi3d fit-patterns` for the
+    /// board solved) instead of the shipped one.
     #[arg(long, value_name = "FILE")]
     patterns: Option<PathBuf>,
     /// The pattern evaluation in use, read once.
@@ -61,10 +61,13 @@ pub struct SolveArgs {
 /// Solves the position (or the file's) and prints the result.
 pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let patterns = match &args.patterns {
-        Some(path) => Some(
-            super::setup::read_pattern_file(path, "8x8".parse().expect("a board"))
-                .context("the solver orders its moves by 8x8 patterns")?,
-        ),
+        Some(path) => {
+            let board = args.position.shape()?;
+            Some(
+                super::setup::read_pattern_file(path, board)
+                    .with_context(|| format!("the solver orders its moves by {board} patterns"))?,
+            )
+        }
         None => None,
     };
     args.loaded_patterns.get_or_init(|| patterns);

@@ -1,0 +1,67 @@
+#!/bin/sh
+# Makes the shipped 8x8x8 evaluation, presets/patterns-8x8x8.bin, from nothing (BENCHMARKS.md,
+# "Training"; STRENGTH.md, "Lobelia on 8×8×8 at depth 2"): about an hour on 2 cores.
+#
+#   docs/recipes/patterns-8x8x8.sh DIR [REVERSI3D]
+#
+# DIR receives the position sets and the fits; REVERSI3D is the binary (default
+# target/release/reversi3d). Run again after a stop: finished sets are kept, a set cut short
+# resumes where it stopped, and the fits are made again. SCALE=N divides every count by N (a
+# quick check of the recipe, e.g. SCALE=1000; its fits are of no use).
+#
+# The steps:
+#  e12     60,000 positions with ≤ 12 empties, scored exactly (as round 0 of `train-patterns
+#          --board 8x8x8 --count 60000 --exact-empties 12 --seed 901` draws them);
+#  u1–u3   600,000 positions of depth-1 games among the nine-weight players, unlabelled;
+#  g.bin   the first fit: exact scores, and game outcomes for the rest (`--target outcome`);
+#  u4      300,000 positions of games of the first fit (playing as Lobelia) against Pippin;
+#  patterns-8x8x8.bin  the fit of all five sets.
+set -eu
+
+dir=$1
+binary=$(realpath "${2:-target/release/reversi3d}")
+lobelia=$(realpath "$(dirname "$0")/../../presets/lobelia.ron")
+scale=${SCALE:-1}
+mkdir -p "$dir"
+cd "$dir"
+
+# positions OUT COUNT ARGS…: the set OUT of COUNT positions (divided by SCALE), resumed if cut
+# short, kept if finished.
+positions() {
+    out=$1
+    count=$(($2 / scale))
+    shift 2
+    if [ -e "$out" ]; then
+        "$binary" positions --out "$out" --resume
+    else
+        "$binary" positions --board 8x8x8 --count "$count" --out "$out" "$@"
+    fi
+}
+
+# fit OUT REGULARIZATION SETS…: fits the sets' exact scores and, for the rest, their games'
+# final margins.
+fit() {
+    out=$1
+    regularization=$2
+    shift 2
+    data=""
+    for set in "$@"; do
+        data="$data --data $set"
+    done
+    # shellcheck disable=SC2086 # one word per option
+    "$binary" fit-patterns $data --target outcome --phases 12,30,60,120,240 \
+        --regularization "$regularization" --patience 40 --out "$out" --force
+}
+
+positions e12.positions 60000 --per-game 6 --depth 1 --max-empties 12 \
+    --label-depth 1 --label-exact 12 --label-player Pippin --seed 901
+positions u1.positions 60000 --per-game 30 --depth 1 --seed 3001
+positions u2.positions 240000 --per-game 30 --depth 1 --seed 3002
+positions u3.positions 300000 --per-game 30 --depth 1 --seed 3003
+fit g.bin 10000 e12.positions u1.positions u2.positions
+
+# The first fit plays as Lobelia: her weights (which order shallow nodes) and its patterns.
+sed -e 's/patterns: \[.*\]/patterns: ["g.bin"]/' "$lobelia" > first.ron
+positions u4.positions 300000 --players first.ron,Pippin --per-game 30 --depth 1 --seed 3004
+fit patterns-8x8x8.bin 5000 e12.positions u1.positions u2.positions u3.positions u4.positions
+sha256sum g.bin patterns-8x8x8.bin
