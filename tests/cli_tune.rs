@@ -394,6 +394,18 @@ fn a_cube_gets_its_own_patterns_fitted_which_order_its_solver_and_no_other() {
         refused.contains("cube.bin") && refused.contains("patterns of 4x4x4"),
         "{refused}"
     );
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/ffo.obf");
+    let refused = refusal(&reversi3d(&[
+        "solve",
+        "--obf",
+        suite,
+        "--patterns",
+        &patterns,
+    ]));
+    assert!(
+        refused.contains("patterns of 4x4x4, not of 8x8"),
+        "{refused}"
+    );
     // The cube's own solver takes them (and finds the scores its endgame set gives).
     let endgames = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/endgames-4x4x4.txt");
     let solved = stdout(&reversi3d(&[

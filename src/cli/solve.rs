@@ -21,6 +21,7 @@ use engine::{Color, Geometry, Position, Weights, WidthJob};
 use lab::ai::solver::solver_ordering;
 use lab::files::read_text_up_to;
 use lab::game::position_list::parse_scored_line;
+use lab::players::pattern_source::LoadedPatterns;
 
 /// Arguments of `reversi3d solve`.
 #[derive(Args, Debug)]
@@ -61,13 +62,7 @@ pub struct SolveArgs {
 /// Solves the position (or the file's) and prints the result.
 pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let patterns = match &args.patterns {
-        Some(path) => {
-            let board = args.position.shape()?;
-            Some(
-                super::setup::read_pattern_file(path, board)
-                    .with_context(|| format!("the solver orders its moves by {board} patterns"))?,
-            )
-        }
+        Some(path) => Some(LoadedPatterns::read_any(path)?.evaluation),
         None => None,
     };
     args.loaded_patterns.get_or_init(|| patterns);
@@ -75,7 +70,26 @@ pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()>
     if let Some(path) = &args.obf {
         return pool.install(|| solve_file(args, path, out));
     }
+    args.check_patterns_fit(args.position.shape()?)?;
     pool.install(|| report_position(&args.position, args, out))
+}
+
+impl SolveArgs {
+    /// Refuses a `--patterns` file fitted to another board than `board`, which it would order.
+    fn check_patterns_fit(&self, board: Shape) -> anyhow::Result<()> {
+        let (Some(path), Some(Some(patterns))) = (&self.patterns, self.loaded_patterns.get())
+        else {
+            return Ok(());
+        };
+        if patterns.shape != board {
+            anyhow::bail!(
+                "{}: patterns of {}, not of {board}: the solver orders its moves by a fit of the board solved",
+                path.display(),
+                patterns.shape
+            );
+        }
+        Ok(())
+    }
 }
 
 /// Solves `position` exactly with the arguments' settings.
@@ -199,6 +213,9 @@ fn solve_file(
         None => (1, problems.len()),
         Some(range) => parse_range(range, problems.len())?,
     };
+    for problem in &problems[first - 1..last] {
+        args.check_patterns_fit(problem.setup.shape())?;
+    }
     writeln!(
         out,
         "{:>3} {:>7} {:>6} {:>5} {:>13} {:>9} {:>8}  line",
