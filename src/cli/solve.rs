@@ -3,8 +3,8 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, OnceLock};
 
 use anyhow::Context;
 use clap::Args;
@@ -13,7 +13,6 @@ use super::setup::{Out, PositionArgs, PositionAt, PositionReport, StrongArgs, re
 use engine::Shape;
 use engine::notation::{Move, format_cell, replay};
 use engine::obf::{ScoredPosition, obf_shape, square_of_cell};
-use engine::patterns::PatternEvaluation;
 use engine::search::{
     Analysis, Evaluation, Goal, SOLVER_ORDERING, SearchSettings, final_score, margin_of_score,
 };
@@ -51,9 +50,9 @@ pub struct SolveArgs {
     /// board solved) instead of the shipped one.
     #[arg(long, value_name = "FILE")]
     patterns: Option<PathBuf>,
-    /// The pattern evaluation in use, read once.
+    /// The pattern file in use, read once.
     #[arg(skip)]
-    loaded_patterns: OnceLock<Option<Arc<PatternEvaluation>>>,
+    loaded_patterns: OnceLock<Option<LoadedPatterns>>,
     /// With --obf: only positions A to B (numbered from 1 in file order), e.g. 40-49.
     #[arg(long, value_name = "A-B", requires = "obf")]
     problems: Option<String>,
@@ -62,7 +61,7 @@ pub struct SolveArgs {
 /// Solves the position (or the file's) and prints the result.
 pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
     let patterns = match &args.patterns {
-        Some(path) => Some(LoadedPatterns::read_any(path)?.evaluation),
+        Some(path) => Some(LoadedPatterns::read_any(path)?),
         None => None,
     };
     args.loaded_patterns.get_or_init(|| patterns);
@@ -77,16 +76,10 @@ pub fn run(args: &SolveArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()>
 impl SolveArgs {
     /// Refuses a `--patterns` file fitted to another board than `board`, which it would order.
     fn check_patterns_fit(&self, board: Shape) -> anyhow::Result<()> {
-        let (Some(path), Some(Some(patterns))) = (&self.patterns, self.loaded_patterns.get())
-        else {
-            return Ok(());
-        };
-        if patterns.shape != board {
-            anyhow::bail!(
-                "{}: patterns of {}, not of {board}: the solver orders its moves by a fit of the board solved",
-                path.display(),
-                patterns.shape
-            );
+        if let Some(Some(loaded)) = self.loaded_patterns.get() {
+            loaded
+                .require_board(board)
+                .context("the solver orders its moves by a fit of the board solved")?;
         }
         Ok(())
     }
@@ -102,7 +95,8 @@ fn solve<const W: usize>(
     let settings = args.strong.settings(Goal::Solve, 0, weights);
     // The patterns order the search when they evaluate: the file given, else the board's
     // (unless weights are given).
-    let patterns = match (args.loaded_patterns.get().cloned().flatten(), args.weights) {
+    let loaded = args.loaded_patterns.get().and_then(Option::as_ref);
+    let patterns = match (loaded.map(|p| p.evaluation.clone()), args.weights) {
         (Some(patterns), _) => Some(patterns),
         (None, None) => solver_ordering(geometry.shape(), settings.rules),
         (None, Some(_)) => None,

@@ -81,13 +81,18 @@ impl LoadedPatterns {
     /// problem, when damaged or fitted to another board.
     pub fn read(path: &Path, board: Shape) -> Result<Self, FileError> {
         let loaded = Self::read_any(path)?;
-        if loaded.evaluation.shape != board {
-            return Err(FileError::new(
-                path,
-                format!("patterns of {}, not of {board}", loaded.evaluation.shape),
-            ));
-        }
+        loaded.require_board(board)?;
         Ok(loaded)
+    }
+
+    /// Refuses, with the file's name, patterns fitted to another board than `board`.
+    pub fn require_board(&self, board: Shape) -> Result<(), FileError> {
+        let shape = self.evaluation.shape;
+        if shape != board {
+            let problem = format!("patterns of {shape}, not of {board}");
+            return Err(FileError::new(&self.source.path, problem));
+        }
+        Ok(())
     }
 
     /// Reads the pattern file at `path`, of whatever board: refused, with the file's name and
