@@ -1,11 +1,10 @@
 //! The first window of a root move's search (aspiration) and its widening: around the
-//! move's score at the last depth, or, in a search to the end, around the final margin the
-//! pattern evaluation predicts.
+//! move's score at the last depth, or, in a search to the end, around the final margin a
+//! selective pass found or the pattern evaluation predicts.
 
 use super::ordering::FULL;
 use super::pattern_search::PatternSearch;
-use super::score::WIN;
-use super::score::score_of_margin;
+use super::score::{is_proven, margin_of_score, score_of_margin};
 use super::searcher::Searcher;
 use crate::patterns::UNITS_PER_DISC;
 use crate::position::Position;
@@ -20,6 +19,11 @@ const ASPIRATION: i32 = 30;
 /// 1,901.4 M (ten positions of the thirteen with fewer nodes); 2 discs 966.2 M on #45–#49
 /// against 953.2 M, 4 940.8 M, 8 917.6 M, 12 921.3 M.
 const EXACT_ASPIRATION_DISCS: i32 = 8;
+
+/// The same around a proven final margin: the selective pass's before a solve's exact pass
+/// (or a heuristic depth's that proved the result). FFO #40–#49, one worker, after the
+/// selective pass: 2 discs 741.6 M nodes, 1 756.7 M, 3 750.3 M, 8 755.5 M.
+const PROVEN_ASPIRATION_DISCS: i32 = 2;
 
 /// How deep the ordering patterns search a root move to predict its final margin when the
 /// weights evaluated the heuristic depths (`analyze`, exactly on one worker, iterating 10
@@ -53,30 +57,37 @@ impl<const W: usize> Searcher<'_, W> {
     }
 
     /// The first window of a root move's search `depth` plies deep from `child`, given its
-    /// heuristic score `guess` at an earlier depth: around the guess, or, in a search to the
-    /// end, around the final margin that the pattern evaluation predicts (its last heuristic
-    /// score where it evaluated them, else a search of `child` by the ordering patterns).
+    /// score `guess` at an earlier depth or pass: around the guess, or, in a search to the
+    /// end, around the final margin that the guess proves (a selective pass's), else the one
+    /// the pattern evaluation predicts (its last heuristic score where it evaluated them, else
+    /// a search of `child` by the ordering patterns).
     pub(super) fn aspiration_window(
         &mut self,
         child: &Position<W>,
         depth: u32,
         guess: Option<i32>,
     ) -> (i32, i32) {
-        let guess = guess.filter(|guess| guess.abs() < WIN / 2);
         let left = child.empties(self.geometry).count();
-        let predicted = match depth > left {
-            true if self.patterns.is_some() => guess,
-            true => self.predicted_by_patterns(child, left, depth),
-            false => None,
-        };
-        if let Some(predicted) = predicted {
-            let margin = (predicted + UNITS_PER_DISC / 2).div_euclid(UNITS_PER_DISC);
-            return (
-                score_of_margin(margin - EXACT_ASPIRATION_DISCS),
-                score_of_margin(margin + EXACT_ASPIRATION_DISCS),
-            );
+        if depth > left {
+            let margin = match guess {
+                Some(proven) if is_proven(proven) => Some(margin_of_score(proven)),
+                _ if self.patterns.is_some() => guess.map(margin_of_units),
+                _ => self
+                    .predicted_by_patterns(child, left, depth)
+                    .map(margin_of_units),
+            };
+            if let Some(margin) = margin {
+                let half = match guess.is_some_and(is_proven) {
+                    true => PROVEN_ASPIRATION_DISCS,
+                    false => EXACT_ASPIRATION_DISCS,
+                };
+                return (
+                    score_of_margin(margin - half),
+                    score_of_margin(margin + half),
+                );
+            }
         }
-        match guess {
+        match guess.filter(|guess| !is_proven(*guess)) {
             Some(guess) => (guess - ASPIRATION, guess + ASPIRATION),
             None => FULL,
         }
@@ -94,6 +105,12 @@ impl<const W: usize> Searcher<'_, W> {
         self.meter.add(depth, search.nodes());
         Some(-value)
     }
+}
+
+/// The final margin, in discs (rounded), that a value in the pattern evaluation's units
+/// predicts.
+fn margin_of_units(value: i32) -> i32 {
+    (value + UNITS_PER_DISC / 2).div_euclid(UNITS_PER_DISC)
 }
 
 /// The window to search a root move again with after a search within `window` gave `score`,

@@ -68,7 +68,7 @@ const _: () = assert!(FASTEST_FIRST_EMPTIES > TABLE_EMPTIES);
 
 /// The largest margin whose score is at most `score` ([`score_of_margin`] is increasing and
 /// odd, so a score window maps to a margin window with the same cut-offs).
-fn margin_at_most(score: i32) -> i32 {
+pub(super) fn margin_at_most(score: i32) -> i32 {
     if score >= WIN {
         score - WIN
     } else if score >= 0 {

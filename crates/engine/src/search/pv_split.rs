@@ -122,9 +122,10 @@ pub(super) fn split_value<'a, const W: usize>(
     } else {
         Bound::Exact
     };
+    let stored_depth = searchers[0].table_depth(depth, left);
     searchers[0]
         .table
-        .store_key(key, depth, best.value, bound, best.cell);
+        .store_key(key, stored_depth, best.value, bound, best.cell);
     Some(best.value)
 }
 

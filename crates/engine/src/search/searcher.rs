@@ -85,6 +85,9 @@ pub(super) struct Searcher<'a, const W: usize> {
     pub(super) mobility_depth: u32,
     /// Heuristic nodes try a ProbCut first.
     pub(super) selective: bool,
+    /// Exact nodes try a ProbCut by the ordering patterns first, with this margin in discs
+    /// (a selective pass to the end); what they find is stored as not exact.
+    pub(super) exact_probcut: Option<i32>,
     /// The pattern evaluation, if it replaces the weights'.
     pub(super) patterns: Option<Arc<PatternEvaluation>>,
     /// The pattern evaluation that orders exact nodes, if any (8×8 only).
@@ -128,6 +131,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             // deeper (fewer nodes as well as cheaper ones on 6x6x6; more nodes on 8x8).
             mobility_depth: if geometry.shape().is_3d() { 5 } else { 3 },
             selective: settings.selective,
+            exact_probcut: None,
             patterns: applicable_patterns(geometry, settings),
             exact_patterns: exact_ordering_patterns(geometry, settings),
             help_desk: None,

@@ -4,7 +4,9 @@
 //! expected best is searched first by every worker together (they share out the moves along
 //! its expected best line: `pv_split`); then the others are only tested against it with a
 //! null window, in parallel, and a move that proves better is searched again for its value by
-//! all the workers together. A worker left without a move to start joins another's test
+//! all the workers together. On 2D boards a selective pass to the end comes before the exact
+//! one: exact nodes cut by ProbCut, it finds the likely result cheaply, and its moves and
+//! margin order the exact pass. A worker left without a move to start joins another's test
 //! where a deep node of it shares out its moves (`help_desk`).
 
 use std::cmp::Reverse;
@@ -18,6 +20,7 @@ use super::help_desk::Best;
 use super::help_desk::HelpDesk;
 use super::iterations::{ExactStart, Iterations};
 use super::pattern_search::applicable_patterns;
+use super::probcut::EXACT_MARGIN_DISCS;
 use super::pv_split::{SplitFlags, split_value, test_the_others};
 use super::searcher::{NEXT_DEPTH_COST, Searcher, Shared, root_moves, total_counts};
 use super::settings::StrongSettings;
@@ -97,6 +100,15 @@ pub fn solve_strong<const W: usize>(
     let mut order: Vec<(i32, usize)> = cells.iter().map(|&cell| (0, cell)).collect();
     let mut guess = None;
     for depth in depths {
+        if selective_pass_applies(geometry.shape(), position, depth, &searchers) {
+            shared.table.next_generation();
+            let pass = (&mut order[..], depth, guess);
+            let Some(best) = selective_pass(position, pass, &split_flags, &mut searchers) else {
+                result.cancelled = true;
+                break;
+            };
+            guess = Some(best);
+        }
         shared.table.next_generation();
         let before = total_nodes(&searchers);
         for searcher in &mut searchers {
@@ -112,11 +124,7 @@ pub fn solve_strong<const W: usize>(
             result.cancelled = true;
             break;
         };
-        for (entry, value) in order.iter_mut().zip(values) {
-            entry.0 = value;
-        }
-        // The best move first, then the others by their bounds (stable among equals).
-        order.sort_by_key(|&(value, cell)| (cell != best.1, Reverse(value)));
+        reorder(&mut order, best.1, values);
         guess = Some(best.0);
         result.depth = depth;
         for scored in &mut result.moves {
@@ -135,6 +143,62 @@ pub fn solve_strong<const W: usize>(
     result.nodes = total_counts(&searchers, target);
     result.elapsed = clock.elapsed();
     result
+}
+
+/// Positions with at least this many empty cells get a selective pass to the end before the
+/// exact one (FFO #1–#19, 14–16 empties, one worker: 1.96 M nodes with it from 14, 1.79 M
+/// without).
+const SELECTIVE_PASS_EMPTIES: u32 = 18;
+
+/// Whether a solve of `position` on a board of `shape` makes a selective pass to the end
+/// before its iteration `depth` plies deep, when that one searches to the end: with enough
+/// empty cells, patterns to order the exact nodes, and on a 2D board. FFO #40–#49, one worker: 741.6 M nodes against 931.2 M, every position with as
+/// many or fewer (#49 248 M against 371 M); #20–#39 212.6 M against 218.7 M. On the cubes
+/// the pass cost more than it saved: 6×6×6 set 159.4 M against 154.9 M, 4×4×4 221.9 M
+/// against 214.0 M (their patterns predict the final margin less well).
+fn selective_pass_applies<const W: usize>(
+    shape: Shape,
+    position: &Position<W>,
+    depth: u32,
+    searchers: &[Searcher<W>],
+) -> bool {
+    let empties = position.empties(searchers[0].geometry()).count();
+    let to_the_end = depth >= empties;
+    to_the_end
+        && !shape.is_3d()
+        && empties >= SELECTIVE_PASS_EMPTIES
+        && searchers[0].exact_patterns.is_some()
+}
+
+/// A selective pass `depth` plies deep, to the end, over the root moves `order` (exact nodes
+/// cut by ProbCut, [`Searcher::exact_probcut`]), `guess` being the last depth's best score:
+/// reorders `order` by what it finds (the best first) and gives the best move's score, its
+/// margin likely the exact one; `None` when stopped.
+fn selective_pass<'a, const W: usize>(
+    position: &Position<W>,
+    (order, depth, guess): (&mut [(i32, usize)], u32, Option<i32>),
+    split_flags: &'a SplitFlags,
+    searchers: &mut [Searcher<'a, W>],
+) -> Option<i32> {
+    for searcher in searchers.iter_mut() {
+        searcher.exact_probcut = Some(EXACT_MARGIN_DISCS);
+    }
+    let pass = root_pvs(position, order, (depth, guess), split_flags, searchers);
+    for searcher in searchers.iter_mut() {
+        searcher.exact_probcut = None;
+    }
+    let (best, values) = pass?;
+    reorder(order, best.1, values);
+    Some(best.0)
+}
+
+/// Gives the root moves `order` their `values` from the last pass and sorts them: the `best`
+/// first, then the others by their bounds (stable among equals).
+fn reorder(order: &mut [(i32, usize)], best: usize, values: Vec<i32>) {
+    for (entry, value) in order.iter_mut().zip(values) {
+        entry.0 = value;
+    }
+    order.sort_by_key(|&(value, cell)| (cell != best, Reverse(value)));
 }
 
 fn total_nodes<const W: usize>(searchers: &[Searcher<W>]) -> u64 {

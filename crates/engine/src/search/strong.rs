@@ -86,6 +86,12 @@ impl<const W: usize> Searcher<'_, W> {
         {
             return ceiling;
         }
+        if let Some(margin) = self.exact_probcut
+            && depth >= left
+            && let Some(bound) = self.exact_probcut(position, moves, (left, margin), (alpha, beta))
+        {
+            return bound;
+        }
         if self.selective
             && depth < left
             && let Some(bound) = self.probcut(position, depth, (alpha, beta), ply)
@@ -125,9 +131,23 @@ impl<const W: usize> Searcher<'_, W> {
             } else {
                 Bound::Exact
             };
-            self.table.store_key(key, depth, best, bound, best_move);
+            let stored_depth = self.table_depth(depth, left);
+            self.table
+                .store_key(key, stored_depth, best, bound, best_move);
         }
         best
+    }
+
+    /// The depth to store in the table for a node `depth` plies deep with `left` empty cells:
+    /// its own, but one ply short of the end in a selective pass to the end, which is not
+    /// exact, so that a search to the end takes the entry's move, never its bound (a move
+    /// stored from `TRUSTED_DEPTH` plies is trusted).
+    pub(super) fn table_depth(&self, depth: u32, left: u32) -> u32 {
+        if self.exact_probcut.is_some() && depth >= left {
+            left - 1
+        } else {
+            depth
+        }
     }
 
     /// The table's verdict on a node `depth` plies deep with `left` empty cells, searched within
