@@ -152,8 +152,9 @@ const SELECTIVE_PASS_EMPTIES: u32 = 18;
 
 /// Whether a solve of `position` on a board of `shape` makes a selective pass to the end
 /// before its iteration `depth` plies deep, when that one searches to the end: with enough
-/// empty cells, patterns to order the exact nodes, and on a 2D board. FFO #40–#49, one worker: 741.6 M nodes against 931.2 M, every position with as
-/// many or fewer (#49 248 M against 371 M); #20–#39 212.6 M against 218.7 M. On the cubes
+/// empty cells, patterns to order the exact nodes, and on a 2D board. FFO #40–#49, one
+/// worker: 741.6 M nodes against 931.2 M, every position with as many or fewer (#49 248 M
+/// against 371 M); #20–#39 212.6 M against 218.7 M. On the cubes
 /// the pass cost more than it saved: 6×6×6 set 159.4 M against 154.9 M, 4×4×4 221.9 M
 /// against 214.0 M (their patterns predict the final margin less well).
 fn selective_pass_applies<const W: usize>(

@@ -10,8 +10,8 @@ use engine::{Rules, Shape};
 use crate::players::pattern_source::LoadedPatterns;
 
 /// The pattern evaluation that orders the solver on `shape` under `rules`, if one helps: on
-/// 8×8 the shipped endgame fit (the whole-game fit orders FFO #40–#49 with more nodes, 1.18 G
-/// against 0.93 G); on a cube the board's shipped learned evaluation (the endgame sets of
+/// 8×8 the shipped endgame fit (the whole-game fit orders FFO #40–#49 with more nodes, 1.34 G
+/// against 0.74 G); on a cube the board's shipped learned evaluation (the endgame sets of
 /// tests/data: 4×4×4 2.8 times fewer nodes, 6×6×6 1.5 times); elsewhere none (mobility and
 /// corners order it).
 pub fn solver_ordering(shape: Shape, rules: Rules) -> Option<Arc<PatternEvaluation>> {
