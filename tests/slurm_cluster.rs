@@ -1,5 +1,6 @@
 //! A real one-node Slurm cluster on localhost: a sharded tournament submitted through the
-//! generated scripts must merge into exactly the report of the same tournament on one machine.
+//! generated scripts must merge into exactly the report of the same tournament on one machine,
+//! and a training recipe whose sets are made on the cluster into the same evaluation.
 //!
 //! Needs Debian's `slurm-wlm` and `munge` installed, so it is ignored unless asked for
 //! (`.ci/run` installs them and runs it with `--include-ignored`). Starts munged, slurmctld
@@ -156,10 +157,16 @@ fn standings(report: &str) -> String {
 
 #[test]
 #[ignore = "needs slurm-wlm and munge installed: run with --include-ignored, as .ci/run does"]
-fn a_sharded_tournament_on_a_one_node_cluster_merges_into_the_single_machine_report() {
+fn sharded_runs_on_a_one_node_cluster_give_the_single_machine_results() {
     let folder = tempfile::tempdir().unwrap();
     let root = folder.path();
     let cluster = Cluster::start(&root.join("cluster"));
+    a_sharded_tournament_merges_into_the_single_machine_report(&cluster, root);
+    a_recipe_on_the_cluster_makes_the_single_machine_evaluation(&cluster, root);
+    drop(cluster);
+}
+
+fn a_sharded_tournament_merges_into_the_single_machine_report(cluster: &Cluster, root: &Path) {
     let home = root.join("cluster/home");
     let submitted = run(cluster
         .slurm(PROGRAM)
@@ -210,5 +217,31 @@ fn a_sharded_tournament_on_a_one_node_cluster_merges_into_the_single_machine_rep
     );
     let shards = fs::read_dir(root.join("run/shards")).unwrap().count();
     assert_eq!(shards, 3, "one shard file per task");
-    drop(cluster);
+}
+
+/// The 6×6 training recipe (docs/recipes), scaled down 1,000 times, with its position sets
+/// made on the cluster (`SLURM=…`) writes the very sets and evaluation it writes on one
+/// machine.
+fn a_recipe_on_the_cluster_makes_the_single_machine_evaluation(cluster: &Cluster, root: &Path) {
+    let recipe = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/recipes/patterns-6x6.sh");
+    let home = root.join("cluster/home");
+    let made = |folder: &str, slurm: Option<&str>| {
+        let mut command = cluster.slurm("sh");
+        command
+            .current_dir(root)
+            .env("HOME", &home)
+            .env("SCALE", "1000")
+            .args([recipe, folder, PROGRAM]);
+        if let Some(options) = slurm {
+            command.env("SLURM", options);
+        }
+        String::from_utf8(run(&mut command)).unwrap()
+    };
+    let log = made("on-the-cluster", Some("--tasks 2 --cpus-per-task 1"));
+    assert_eq!(log.matches("submitted: array job").count(), 4, "{log}");
+    made("here", None);
+    for file in ["r0.positions", "r3.positions", "patterns-6x6.bin"] {
+        let read = |folder: &str| fs::read(root.join(folder).join(file)).unwrap();
+        assert!(read("here") == read("on-the-cluster"), "{file} differs");
+    }
 }

@@ -7,7 +7,8 @@
 # DIR receives the position sets and the fits; REVERSI3D is the binary (default
 # target/release/reversi3d). Run again after a stop: finished sets are kept, a set cut short
 # resumes where it stopped, and the fits are made again. SCALE=N divides every count by N (a
-# quick check of the recipe, e.g. SCALE=1000; its fits are of no use).
+# quick check of the recipe, e.g. SCALE=1000; its fits are of no use). SLURM="OPTIONS" makes
+# the position sets on a Slurm cluster (docs/recipes/common.sh).
 #
 # The steps:
 #  e12     60,000 positions with ≤ 12 empties, scored exactly (as round 0 of `train-patterns
@@ -20,48 +21,25 @@ set -eu
 
 dir=$1
 binary=$(realpath "${2:-target/release/reversi3d}")
-lobelia=$(realpath "$(dirname "$0")/../../presets/lobelia.ron")
+recipes=$(dirname "$(realpath "$0")")
+lobelia=$recipes/../../presets/lobelia.ron
+board=8x8x8
 scale=${SCALE:-1}
+# Every fit: exact scores, and for the rest their games' final margins.
+outcome="--target outcome --phases 12,30,60,120,240 --patience 40"
 mkdir -p "$dir"
 cd "$dir"
-
-# positions OUT COUNT ARGS…: the set OUT of COUNT positions (divided by SCALE), resumed if cut
-# short, kept if finished.
-positions() {
-    out=$1
-    count=$(($2 / scale))
-    shift 2
-    if [ -e "$out" ]; then
-        "$binary" positions --out "$out" --resume
-    else
-        "$binary" positions --board 8x8x8 --count "$count" --out "$out" "$@"
-    fi
-}
-
-# fit OUT REGULARIZATION SETS…: fits the sets' exact scores and, for the rest, their games'
-# final margins.
-fit() {
-    out=$1
-    regularization=$2
-    shift 2
-    data=""
-    for set in "$@"; do
-        data="$data --data $set"
-    done
-    # shellcheck disable=SC2086 # one word per option
-    "$binary" fit-patterns $data --target outcome --phases 12,30,60,120,240 \
-        --regularization "$regularization" --patience 40 --out "$out" --force
-}
+. "$recipes/common.sh"
 
 positions e12.positions 60000 --per-game 6 --depth 1 --max-empties 12 \
     --label-depth 1 --label-exact 12 --label-player Pippin --seed 901
 positions u1.positions 60000 --per-game 30 --depth 1 --seed 3001
 positions u2.positions 240000 --per-game 30 --depth 1 --seed 3002
 positions u3.positions 300000 --per-game 30 --depth 1 --seed 3003
-fit g.bin 10000 e12.positions u1.positions u2.positions
+fit g.bin "$outcome --regularization 10000" e12.positions u1.positions u2.positions
 
 # The first fit plays as Lobelia: her weights (which order shallow nodes) and its patterns.
 sed -e 's/patterns: \[.*\]/patterns: ["g.bin"]/' "$lobelia" > first.ron
 positions u4.positions 300000 --players first.ron,Pippin --per-game 30 --depth 1 --seed 3004
-fit patterns-8x8x8.bin 5000 e12.positions u1.positions u2.positions u3.positions u4.positions
+fit patterns-8x8x8.bin "$outcome --regularization 5000" e12.positions u1.positions u2.positions u3.positions u4.positions
 sha256sum g.bin patterns-8x8x8.bin

@@ -1,0 +1,63 @@
+# The steps every recipe is made of, sourced by them (`. common.sh`) from the run's folder,
+# with `binary` (the reversi3d to run), `board` and `scale` (SCALE, 1 by default) set.
+#
+# SLURM="OPTIONS" makes each position set on a Slurm cluster instead of this machine
+# (`reversi3d slurm positions … OPTIONS --submit`, e.g. SLURM="--tasks 32 --cpus-per-task 4
+# --partition short --time 2:00:00"; README, "Clusters"): the recipe waits for the merge job
+# to write the set, then fits it here. The folder must be on a file system the compute nodes
+# share; a set merged on the cluster is the very set this machine would make.
+
+# positions OUT COUNT ARGS…: the set OUT of COUNT positions (divided by SCALE) on the board,
+# resumed if cut short, kept if finished.
+positions() {
+    out=$1
+    count=$(($2 / scale))
+    shift 2
+    if [ -e "$out" ]; then
+        "$binary" positions --out "$out" --resume
+    elif [ -n "${SLURM:-}" ]; then
+        on_the_cluster "$out" "$count" "$@"
+    else
+        "$binary" positions --board "$board" --count "$count" --out "$out" "$@"
+    fi
+}
+
+# on_the_cluster OUT COUNT ARGS…: submits the set OUT and waits until its merge job has
+# written it; fails if the job leaves the queue without it.
+on_the_cluster() {
+    out=$1
+    count=$2
+    shift 2
+    # shellcheck disable=SC2086 # SLURM holds one word per option
+    submitted=$("$binary" slurm positions --board "$board" --count "$count" --out "$out" "$@" \
+        $SLURM --dir "$out.slurm" --submit)
+    echo "$submitted"
+    merge_job=$(echo "$submitted" | sed -n 's/.*merge job \([0-9][0-9]*\).*/\1/p')
+    if [ -z "$merge_job" ]; then
+        echo "no merge job submitted for $out" >&2
+        return 1
+    fi
+    while [ ! -e "$out" ]; do
+        if [ -z "$(squeue -h -j "$merge_job" 2>/dev/null)" ]; then
+            sleep 5
+            if [ ! -e "$out" ]; then
+                echo "merge job $merge_job ended without $out: see $out.slurm" >&2
+                return 1
+            fi
+        fi
+        sleep 5
+    done
+}
+
+# fit OUT "OPTIONS" SETS…: fits the sets with the fit-patterns OPTIONS into OUT.
+fit() {
+    out=$1
+    options=$2
+    shift 2
+    data=""
+    for set in "$@"; do
+        data="$data --data $set"
+    done
+    # shellcheck disable=SC2086 # one word per option
+    "$binary" fit-patterns $data $options --out "$out" --force
+}
