@@ -3,7 +3,7 @@
 //! since is refused rather than silently used.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -48,7 +48,8 @@ impl std::hash::Hash for LoadedPatterns {
 }
 
 /// The pattern files shipped in `presets/`, embedded at build time: the learned evaluations of
-/// the built-in pattern player (README, "Pattern files", gives each one's provenance).
+/// the built-in pattern player, each named for its board (README, "Pattern files", gives each
+/// one's provenance).
 const SHIPPED: [(&str, &[u8]); 6] = [
     (
         "patterns-10x10.bin",
@@ -101,33 +102,24 @@ impl LoadedPatterns {
         Self::from_bytes(path, &read_bytes_up_to(path, MAX_PATTERN_FILE_BYTES)?)
     }
 
-    /// The shipped file called `name` (e.g. `patterns-6x6.bin`), read once.
+    /// The shipped file called `name` (e.g. `patterns-6x6.bin`), read the first time it is
+    /// asked for (each file on its own: a session on one board reads one).
     pub fn shipped(name: &str) -> Option<LoadedPatterns> {
-        Self::all_shipped()
-            .iter()
-            .find(|p| p.source.path == Path::new(name))
-            .cloned()
-    }
-
-    /// The shipped learned evaluation of `board`, if it has one (read once).
-    pub fn shipped_for(board: Shape) -> Option<LoadedPatterns> {
-        Self::all_shipped()
-            .iter()
-            .find(|p| p.evaluation.shape == board)
-            .cloned()
-    }
-
-    fn all_shipped() -> &'static [LoadedPatterns] {
-        static READ: LazyLock<Vec<LoadedPatterns>> = LazyLock::new(|| {
-            SHIPPED
-                .iter()
-                .map(|(name, bytes)| {
-                    LoadedPatterns::from_bytes(Path::new(name), bytes)
-                        .unwrap_or_else(|e| panic!("presets/{e}"))
-                })
-                .collect()
+        static READ: [OnceLock<LoadedPatterns>; SHIPPED.len()] =
+            [const { OnceLock::new() }; SHIPPED.len()];
+        let index = SHIPPED.iter().position(|(file, _)| *file == name)?;
+        let loaded = READ[index].get_or_init(|| {
+            let (name, bytes) = SHIPPED[index];
+            LoadedPatterns::from_bytes(Path::new(name), bytes)
+                .unwrap_or_else(|e| panic!("presets/{e}"))
         });
-        &READ
+        Some(loaded.clone())
+    }
+
+    /// The shipped learned evaluation of `board`, if it has one (`patterns-<board>.bin`,
+    /// read once).
+    pub fn shipped_for(board: Shape) -> Option<LoadedPatterns> {
+        Self::shipped(&format!("patterns-{board}.bin"))
     }
 
     /// Writes the file into `folder` under its file name, unless it is shipped or the same
@@ -222,5 +214,21 @@ mod tests {
         std::fs::write(&path, PatternEvaluation::zero(board, vec![30]).to_bytes()).unwrap();
         let changed = loaded.source.load(board).unwrap_err();
         assert!(changed.problem.contains("the file changed"), "{changed}");
+    }
+
+    #[test]
+    fn every_shipped_file_is_found_by_its_board() {
+        for (name, _) in SHIPPED {
+            let board: Shape = name
+                .trim_start_matches("patterns-")
+                .trim_end_matches(".bin")
+                .parse()
+                .unwrap();
+            let loaded = LoadedPatterns::shipped_for(board).unwrap();
+            assert_eq!(loaded.evaluation.shape, board, "{name}");
+            assert_eq!(loaded.source.path, Path::new(name));
+        }
+        assert!(LoadedPatterns::shipped_for("12x12".parse().unwrap()).is_none());
+        assert!(LoadedPatterns::shipped("patterns-8x8-endgame.bin").is_none());
     }
 }
