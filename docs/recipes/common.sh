@@ -1,11 +1,20 @@
-# The steps every recipe is made of, sourced by them (`. common.sh`) from the run's folder,
-# with `binary` (the reversi3d to run), `board` and `scale` (SCALE, 1 by default) set.
+# The steps every recipe is made of, sourced by them (`. common.sh`); each sets `board` and
+# calls `enter_run "$@"` first.
 #
 # SLURM="OPTIONS" makes each position set on a Slurm cluster instead of this machine
 # (`reversi3d slurm positions … OPTIONS --submit`, e.g. SLURM="--tasks 32 --cpus-per-task 4
 # --partition short --time 2:00:00"; README, "Clusters"): the recipe waits for the merge job
 # to write the set, then fits it here. The folder must be on a file system the compute nodes
 # share; a set merged on the cluster is the very set this machine would make.
+
+# enter_run DIR [REVERSI3D]: goes into the run's folder DIR (made if need be), with `binary`
+# the reversi3d to run (target/release/reversi3d by default) and `scale` SCALE (1 by default).
+enter_run() {
+    binary=$(realpath "${2:-target/release/reversi3d}")
+    scale=${SCALE:-1}
+    mkdir -p "$1"
+    cd "$1"
+}
 
 # positions OUT COUNT ARGS…: the set OUT of COUNT positions (divided by SCALE) on the board,
 # resumed if cut short, kept if finished.

@@ -19,16 +19,12 @@
 #  r3  150,000 from every stage, by r2.bin; fit patterns-6x6.bin of r0–r3.
 set -eu
 
-dir=$1
-binary=$(realpath "${2:-target/release/reversi3d}")
 recipes=$(dirname "$(realpath "$0")")
+. "$recipes/common.sh"
 board=6x6
-scale=${SCALE:-1}
 # Every set: depth-2 games, 10 positions a game at most, exact from 14 empties.
 game="--depth 2 --per-game 10 --label-exact 14" # unquoted below: one word per option
-mkdir -p "$dir"
-cd "$dir"
-. "$recipes/common.sh"
+enter_run "$@"
 
 positions r0.positions 100000 $game --max-empties 14 --label-depth 1 --seed 50
 fit r0.bin "--phases 6,10" r0.positions

@@ -21,16 +21,12 @@
 #  patterns-6x6x6.bin  the fit of all four, eleven phases.
 set -eu
 
-dir=$1
-binary=$(realpath "${2:-target/release/reversi3d}")
 recipes=$(dirname "$(realpath "$0")")
+. "$recipes/common.sh"
 board=6x6x6
-scale=${SCALE:-1}
 # Every set: depth-1 games, 6 positions a game at most, exact from 14 empties.
 game="--depth 1 --per-game 6 --label-exact 14" # unquoted below: one word per option
-mkdir -p "$dir"
-cd "$dir"
-. "$recipes/common.sh"
+enter_run "$@"
 
 positions e14.positions 35564 $game --max-empties 14 --label-depth 1 --seed 41
 fit g0.bin "--phases 6,10 --regularization 100" e14.positions

@@ -19,17 +19,13 @@
 #  patterns-8x8x8.bin  the fit of all five sets.
 set -eu
 
-dir=$1
-binary=$(realpath "${2:-target/release/reversi3d}")
 recipes=$(dirname "$(realpath "$0")")
+. "$recipes/common.sh"
 lobelia=$recipes/../../presets/lobelia.ron
 board=8x8x8
-scale=${SCALE:-1}
 # Every fit: exact scores, and for the rest their games' final margins.
 outcome="--target outcome --phases 12,30,60,120,240 --patience 40"
-mkdir -p "$dir"
-cd "$dir"
-. "$recipes/common.sh"
+enter_run "$@"
 
 positions e12.positions 60000 --per-game 6 --depth 1 --max-empties 12 \
     --label-depth 1 --label-exact 12 --label-player Pippin --seed 901
