@@ -1,6 +1,6 @@
-//! The selective pass to the end that an 8×8 solve makes before its exact one: whatever the
-//! pass finds — even misled by patterns that predict every margin far off — only orders the
-//! exact pass, whose scores and lines stay exact on one worker and on two.
+//! The selective pass to the end that an 8×8 solve or exact analysis makes before its exact
+//! one: whatever the pass finds — even misled by patterns that predict every margin far off —
+//! only orders the exact pass, whose scores and lines stay exact on one worker and on two.
 
 mod common;
 
@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use common::strong::{final_score_along, positions, settings};
 use engine::patterns::{PatternEvaluation, UNITS_PER_DISC};
-use engine::search::{StrongSettings, solve_strong};
+use engine::search::{StrongSettings, analyze_strong, solve_strong};
 use engine::{Geometry, Rules};
 
 /// The shipped ordering patterns, but 16 discs too hopeful for the side to move in every
@@ -50,6 +50,33 @@ fn a_selective_pass_misled_by_its_patterns_leaves_every_exact_score_exact() {
             assert_eq!(solved.best_score(), expected[index], "{case}");
             let played = final_score_along(&geometry, position, &solved.line, Rules::Classic);
             assert_eq!(Some(played), expected[index], "{case}: the line");
+        }
+    }
+}
+
+#[test]
+fn an_analysis_misled_in_its_selective_pass_scores_every_move_exactly() {
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    let never = AtomicBool::new(false);
+    let plain = settings(1, 20, Rules::Classic);
+    let misled = StrongSettings {
+        exact_ordering: Some(hopeful()),
+        ..plain.clone()
+    };
+    for (index, position) in positions(&geometry, 3, 18..=19, 47).iter().enumerate() {
+        let analyze = |settings: &StrongSettings, workers| {
+            common::with_workers(workers, || {
+                analyze_strong(&geometry, position, settings, &never, &|_| {})
+            })
+        };
+        let expected = common::scores(&analyze(&plain, 1));
+        for workers in [1, 2] {
+            let analysis = analyze(&misled, workers);
+            assert_eq!(
+                common::scores(&analysis),
+                expected,
+                "position {index}, {workers} workers"
+            );
         }
     }
 }

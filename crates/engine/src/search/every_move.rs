@@ -1,6 +1,7 @@
 //! "What is every move's exact score?" — the question of the Moves panel and `analyze`:
 //! iterative deepening with every root move searched with a full window at each depth, the
-//! workers sharing out the root moves (`root_work`).
+//! workers sharing out the root moves (`root_work`). Before an exact depth on a 2D board, a
+//! selective pass to the end gives each move its likely score (as a solve's does, `solve`).
 
 use std::sync::atomic::{AtomicBool, AtomicU32};
 use std::time::Instant;
@@ -9,9 +10,11 @@ use rayon::prelude::*;
 
 use super::analysis::Analysis;
 use super::iterations::Iterations;
+use super::probcut::EXACT_MARGIN_DISCS;
 use super::root_work::RootWork;
 use super::searcher::{NEXT_DEPTH_COST, Searcher, Shared, root_moves, total_counts};
 use super::settings::StrongSettings;
+use super::solve::{selective_pass_applies, set_exact_probcut};
 use crate::{Geometry, Position};
 
 /// Analyses `position` with the strong search: iterative deepening up to `settings.depth`
@@ -35,16 +38,41 @@ pub fn analyze_strong<const W: usize>(
     // move gets an exact score, so the scores do not depend on the number of workers.
     let workers = rayon::current_num_threads().max(1);
     let shared = Shared::new(settings, workers);
+    let finished: Vec<AtomicU32> = cells.iter().map(|_| AtomicU32::new(0)).collect();
+    // The root moves finished by the selective pass, if any: their own flags, as the pass is
+    // as deep as the exact depth after it.
+    let finished_selectively: Vec<AtomicU32> = cells.iter().map(|_| AtomicU32::new(0)).collect();
     let mut searchers: Vec<Searcher<W>> = (0..workers)
         .map(|_| Searcher::new(geometry, settings, &shared, target, cancel, clock))
         .collect();
-    let finished: Vec<AtomicU32> = cells.iter().map(|_| AtomicU32::new(0)).collect();
     let mut order: Vec<usize> = (0..cells.len()).collect();
     // The scores of the last two depths: a move's score two plies back is the better guess,
     // as evaluations swing with the side that moves last.
     let mut guesses = [vec![None; cells.len()], vec![None; cells.len()]];
     let mut result = Analysis::unscored(&cells, target);
     for depth in depths {
+        if selective_pass_applies(geometry.shape(), position, depth, &searchers) {
+            shared.table.next_generation();
+            let work = RootWork::new(
+                depth,
+                order.clone(),
+                &finished_selectively,
+                guesses[0].clone(),
+            );
+            set_exact_probcut(&mut searchers, Some(EXACT_MARGIN_DISCS));
+            searchers
+                .par_iter_mut()
+                .for_each(|searcher| searcher.search_root_moves(position, &cells, &work));
+            set_exact_probcut(&mut searchers, None);
+            let Some(scores) = work.scores() else {
+                result.cancelled = true;
+                break;
+            };
+            // Each move's likely exact score: the exact depth's aspiration around it.
+            order.sort_by_key(|&index| std::cmp::Reverse(scores[index]));
+            let likely: Vec<Option<i32>> = scores.into_iter().map(Some).collect();
+            guesses = [likely.clone(), likely];
+        }
         shared.table.next_generation();
         let work = RootWork::new(depth, order.clone(), &finished, guesses[0].clone());
         searchers

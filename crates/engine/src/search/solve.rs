@@ -150,14 +150,16 @@ pub fn solve_strong<const W: usize>(
 /// without).
 const SELECTIVE_PASS_EMPTIES: u32 = 18;
 
-/// Whether a solve of `position` on a board of `shape` makes a selective pass to the end
-/// before its iteration `depth` plies deep, when that one searches to the end: with enough
-/// empty cells, patterns to order the exact nodes, and on a 2D board. FFO #40–#49, one
+/// Whether a solve or an analysis of `position` on a board of `shape` makes a selective pass
+/// to the end before its iteration `depth` plies deep, when that one searches to the end: with
+/// enough empty cells, patterns to order the exact nodes, and on a 2D board. FFO #40–#49, one
 /// worker: 741.6 M nodes against 931.2 M, every position with as many or fewer (#49 248 M
-/// against 371 M); #20–#39 212.6 M against 218.7 M. On the cubes
+/// against 371 M); #20–#39 212.6 M against 218.7 M. Every move scored exactly (`analyze`,
+/// docs/bench/review-8x8.ron after 34 / 36 / 38 moves): 2,102.9 M / 404.3 M / 46.4 M nodes
+/// against 2,476.7 M / 442.8 M / 46.4 M, the same scores. On the cubes
 /// the pass cost more than it saved: 6×6×6 set 159.4 M against 154.9 M, 4×4×4 221.9 M
 /// against 214.0 M (their patterns predict the final margin less well).
-fn selective_pass_applies<const W: usize>(
+pub(super) fn selective_pass_applies<const W: usize>(
     shape: Shape,
     position: &Position<W>,
     depth: u32,
@@ -181,16 +183,23 @@ fn selective_pass<'a, const W: usize>(
     split_flags: &'a SplitFlags,
     searchers: &mut [Searcher<'a, W>],
 ) -> Option<i32> {
-    for searcher in searchers.iter_mut() {
-        searcher.exact_probcut = Some(EXACT_MARGIN_DISCS);
-    }
+    set_exact_probcut(searchers, Some(EXACT_MARGIN_DISCS));
     let pass = root_pvs(position, order, (depth, guess), split_flags, searchers);
-    for searcher in searchers.iter_mut() {
-        searcher.exact_probcut = None;
-    }
+    set_exact_probcut(searchers, None);
     let (best, values) = pass?;
     reorder(order, best.1, values);
     Some(best.0)
+}
+
+/// Makes every one of `searchers` cut exact nodes by ProbCut with `margin` discs (a
+/// selective pass to the end), or none (`None`).
+pub(super) fn set_exact_probcut<const W: usize>(
+    searchers: &mut [Searcher<W>],
+    margin: Option<i32>,
+) {
+    for searcher in searchers {
+        searcher.exact_probcut = margin;
+    }
 }
 
 /// Gives the root moves `order` their `values` from the last pass and sorts them: the `best`
