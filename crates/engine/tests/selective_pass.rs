@@ -24,15 +24,21 @@ fn hopeful() -> Arc<PatternEvaluation> {
     Arc::new(patterns)
 }
 
-#[test]
-fn a_selective_pass_misled_by_its_patterns_leaves_every_exact_score_exact() {
-    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
-    let never = AtomicBool::new(false);
+/// Settings to search to the end with, without ordering patterns, and ordered by [`hopeful`].
+fn plain_and_misled() -> (StrongSettings, StrongSettings) {
     let plain = settings(1, 20, Rules::Classic);
     let misled = StrongSettings {
         exact_ordering: Some(hopeful()),
         ..plain.clone()
     };
+    (plain, misled)
+}
+
+#[test]
+fn a_selective_pass_misled_by_its_patterns_leaves_every_exact_score_exact() {
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    let never = AtomicBool::new(false);
+    let (plain, misled) = plain_and_misled();
     let positions = positions(&geometry, 4, 18..=19, 43);
     let expected: Vec<Option<i32>> = positions
         .iter()
@@ -58,11 +64,7 @@ fn a_selective_pass_misled_by_its_patterns_leaves_every_exact_score_exact() {
 fn an_analysis_misled_in_its_selective_pass_scores_every_move_exactly() {
     let geometry = Geometry::<1>::new("8x8".parse().unwrap());
     let never = AtomicBool::new(false);
-    let plain = settings(1, 20, Rules::Classic);
-    let misled = StrongSettings {
-        exact_ordering: Some(hopeful()),
-        ..plain.clone()
-    };
+    let (plain, misled) = plain_and_misled();
     for (index, position) in positions(&geometry, 3, 18..=19, 47).iter().enumerate() {
         let analyze = |settings: &StrongSettings, workers| {
             common::with_workers(workers, || {
