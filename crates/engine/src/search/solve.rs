@@ -153,8 +153,8 @@ const SELECTIVE_PASS_EMPTIES: u32 = 18;
 /// Whether a solve or an analysis of `position` on a board of `shape` makes a selective pass
 /// to the end before its iteration `depth` plies deep, when that one searches to the end: with
 /// enough empty cells, patterns to order the exact nodes, and on a 2D board. FFO #40–#49, one
-/// worker: 741.6 M nodes against 931.2 M, every position with as many or fewer (#49 248 M
-/// against 371 M); #20–#39 212.6 M against 218.7 M. Every move scored exactly (`analyze`,
+/// worker: 741.6 M nodes against 931.2 M (#49 248 M against 371 M, #45 183 M against 224 M;
+/// #40, #46 and #48 0.1–0.4 % more); #20–#39 212.6 M against 218.7 M. Every move scored exactly (`analyze`,
 /// docs/bench/review-8x8.ron after 34 / 36 / 38 moves): 2,102.9 M / 404.3 M / 46.4 M nodes
 /// against 2,476.7 M / 442.8 M / 46.4 M, the same scores. On the cubes
 /// the pass cost more than it saved: 6×6×6 set 159.4 M against 154.9 M, 4×4×4 221.9 M
