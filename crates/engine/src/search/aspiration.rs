@@ -69,18 +69,20 @@ impl<const W: usize> Searcher<'_, W> {
     ) -> (i32, i32) {
         let left = child.empties(self.geometry).count();
         if depth > left {
-            let margin = match guess {
-                Some(proven) if is_proven(proven) => Some(margin_of_score(proven)),
-                _ if self.patterns.is_some() => guess.map(margin_of_units),
-                _ => self
-                    .predicted_by_patterns(child, left, depth)
-                    .map(margin_of_units),
+            // The margin expected, and how far around it to look.
+            let expected = match guess {
+                Some(proven) if is_proven(proven) => {
+                    Some((margin_of_score(proven), PROVEN_ASPIRATION_DISCS))
+                }
+                _ => {
+                    let predicted = match self.patterns {
+                        Some(_) => guess,
+                        None => self.predicted_by_patterns(child, left, depth),
+                    };
+                    predicted.map(|value| (margin_of_units(value), EXACT_ASPIRATION_DISCS))
+                }
             };
-            if let Some(margin) = margin {
-                let half = match guess.is_some_and(is_proven) {
-                    true => PROVEN_ASPIRATION_DISCS,
-                    false => EXACT_ASPIRATION_DISCS,
-                };
+            if let Some((margin, half)) = expected {
                 return (
                     score_of_margin(margin - half),
                     score_of_margin(margin + half),

@@ -51,39 +51,25 @@ pub fn analyze_strong<const W: usize>(
     let mut guesses = [vec![None; cells.len()], vec![None; cells.len()]];
     let mut result = Analysis::unscored(&cells, target);
     for depth in depths {
-        if selective_pass_applies(geometry.shape(), position, depth, &searchers) {
-            shared.table.next_generation();
-            let work = RootWork::new(
-                depth,
-                order.clone(),
-                &finished_selectively,
-                guesses[0].clone(),
-            );
+        if selective_pass_applies(position, depth, &searchers) {
             set_exact_probcut(&mut searchers, Some(EXACT_MARGIN_DISCS));
-            searchers
-                .par_iter_mut()
-                .for_each(|searcher| searcher.search_root_moves(position, &cells, &work));
+            let pass = (depth, &finished_selectively[..], guesses[0].clone());
+            let scores = score_root_moves(&mut searchers, (position, &cells), pass, &mut order);
             set_exact_probcut(&mut searchers, None);
-            let Some(scores) = work.scores() else {
+            let Some(scores) = scores else {
                 result.cancelled = true;
                 break;
             };
             // Each move's likely exact score: the exact depth's aspiration around it.
-            order.sort_by_key(|&index| std::cmp::Reverse(scores[index]));
             let likely: Vec<Option<i32>> = scores.into_iter().map(Some).collect();
             guesses = [likely.clone(), likely];
         }
-        shared.table.next_generation();
-        let work = RootWork::new(depth, order.clone(), &finished, guesses[0].clone());
-        searchers
-            .par_iter_mut()
-            .for_each(|searcher| searcher.search_root_moves(position, &cells, &work));
-        let Some(scores) = work.scores() else {
+        let pass = (depth, &finished[..], guesses[0].clone());
+        let Some(scores) = score_root_moves(&mut searchers, (position, &cells), pass, &mut order)
+        else {
             result.cancelled = true;
             break;
         };
-        // The next depth hands out the best moves first (stable among equals).
-        order.sort_by_key(|&index| std::cmp::Reverse(scores[index]));
         guesses = [
             std::mem::take(&mut guesses[1]),
             scores.iter().copied().map(Some).collect(),
@@ -113,6 +99,27 @@ pub fn analyze_strong<const W: usize>(
     result.nodes = total_counts(&searchers, target);
     result.elapsed = clock.elapsed();
     result
+}
+
+/// One pass over the root moves `cells` of `position`, `depth` plies deep, by all the
+/// `searchers` on their shared table (a new generation of it): the moves handed out in
+/// `order`, their finished depths in `finished`, their last scores `guesses`. Gives every
+/// move's score and sorts `order` by them, best first (stable among equals); `None` when
+/// stopped.
+fn score_root_moves<'a, const W: usize>(
+    searchers: &mut [Searcher<'a, W>],
+    (position, cells): (&Position<W>, &[usize]),
+    (depth, finished, guesses): (u32, &'a [AtomicU32], Vec<Option<i32>>),
+    order: &mut [usize],
+) -> Option<Vec<i32>> {
+    searchers[0].table.next_generation();
+    let work = RootWork::new(depth, order.to_vec(), finished, guesses);
+    searchers
+        .par_iter_mut()
+        .for_each(|searcher| searcher.search_root_moves(position, cells, &work));
+    let scores = work.scores()?;
+    order.sort_by_key(|&index| std::cmp::Reverse(scores[index]));
+    Some(scores)
 }
 
 impl<'a, const W: usize> Searcher<'a, W> {

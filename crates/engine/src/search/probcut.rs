@@ -115,8 +115,9 @@ impl<const W: usize> Searcher<'_, W> {
         if left < EXACT_MIN_EMPTIES {
             return None;
         }
-        let patterns = self.exact_patterns.clone()?;
-        let search = PatternSearch::new(self.geometry, &patterns, self.pattern_table);
+        // The patterns borrowed, not their `Arc` cloned: its count is shared by the workers.
+        let patterns = self.exact_patterns.as_deref()?;
+        let search = PatternSearch::new(self.geometry, patterns, self.pattern_table);
         let depth = exact_shallow_depth(left);
         let cells = self.geometry.shape().cells() as i32;
         // The least margin that fails high, the greatest that fails low.

@@ -100,7 +100,7 @@ pub fn solve_strong<const W: usize>(
     let mut order: Vec<(i32, usize)> = cells.iter().map(|&cell| (0, cell)).collect();
     let mut guess = None;
     for depth in depths {
-        if selective_pass_applies(geometry.shape(), position, depth, &searchers) {
+        if selective_pass_applies(position, depth, &searchers) {
             shared.table.next_generation();
             let pass = (&mut order[..], depth, guess);
             let Some(best) = selective_pass(position, pass, &split_flags, &mut searchers) else {
@@ -150,25 +150,25 @@ pub fn solve_strong<const W: usize>(
 /// without).
 const SELECTIVE_PASS_EMPTIES: u32 = 18;
 
-/// Whether a solve or an analysis of `position` on a board of `shape` makes a selective pass
-/// to the end before its iteration `depth` plies deep, when that one searches to the end: with
-/// enough empty cells, patterns to order the exact nodes, and on a 2D board. FFO #40–#49, one
-/// worker: 741.6 M nodes against 931.2 M (#49 248 M against 371 M, #45 183 M against 224 M;
-/// #40, #46 and #48 0.1–0.4 % more); #20–#39 212.6 M against 218.7 M. Every move scored exactly (`analyze`,
+/// Whether a solve or an analysis of `position` makes a selective pass to the end before its
+/// iteration `depth` plies deep, when that one searches to the end: with enough empty cells,
+/// patterns to order the exact nodes, and on a 2D board. FFO #40–#49, one worker: 741.6 M
+/// nodes against 931.2 M (#49 248 M against 371 M, #45 183 M against 224 M; #40, #46 and #48
+/// 0.1–0.4 % more); #20–#39 212.6 M against 218.7 M. Every move scored exactly (`analyze`,
 /// docs/bench/review-8x8.ron after 34 / 36 / 38 moves): 2,102.9 M / 404.3 M / 46.4 M nodes
-/// against 2,476.7 M / 442.8 M / 46.4 M, the same scores. On the cubes
-/// the pass cost more than it saved: 6×6×6 set 159.4 M against 154.9 M, 4×4×4 221.9 M
-/// against 214.0 M (their patterns predict the final margin less well).
+/// against 2,476.7 M / 442.8 M / 46.4 M, the same scores. On the cubes the pass cost more
+/// than it saved: 6×6×6 set 159.4 M against 154.9 M, 4×4×4 221.9 M against 214.0 M (their
+/// patterns predict the final margin less well).
 pub(super) fn selective_pass_applies<const W: usize>(
-    shape: Shape,
     position: &Position<W>,
     depth: u32,
     searchers: &[Searcher<W>],
 ) -> bool {
-    let empties = position.empties(searchers[0].geometry()).count();
+    let geometry = searchers[0].geometry();
+    let empties = position.empties(geometry).count();
     let to_the_end = depth >= empties;
     to_the_end
-        && !shape.is_3d()
+        && !geometry.shape().is_3d()
         && empties >= SELECTIVE_PASS_EMPTIES
         && searchers[0].exact_patterns.is_some()
 }
