@@ -114,6 +114,14 @@ pub(crate) fn thread_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
         .build()?)
 }
 
+/// "1 worker", "2 workers": how many workers a run had, for its closing line.
+pub(crate) fn workers_text(workers: usize) -> String {
+    match workers {
+        1 => "1 worker".to_string(),
+        _ => format!("{workers} workers"),
+    }
+}
+
 /// Reports how a shard run ended: the finished shard file, or, when it was stopped, where its
 /// finished records are and that it must be run again before the merge.
 pub(crate) fn shard_ended(
@@ -131,5 +139,16 @@ pub(crate) fn shard_ended(
             dir.join(shard.file_name(kind) + lab::cluster::shard_file::PARTIAL_SUFFIX)
                 .display()
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::workers_text;
+
+    #[test]
+    fn one_worker_is_singular() {
+        assert_eq!(workers_text(1), "1 worker");
+        assert_eq!(workers_text(2), "2 workers");
     }
 }

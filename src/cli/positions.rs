@@ -116,14 +116,14 @@ pub fn run(args: &PositionsArgs, out: &mut (dyn Write + Send)) -> anyhow::Result
     bar.finish_and_clear();
     writeln!(
         out,
-        "{} of {} positions in {}; this run wrote {} in {:.1} s with {} workers: {:.0} \
+        "{} of {} positions in {}; this run wrote {} in {:.1} s with {}: {:.0} \
          positions/min",
         progress.records,
         progress.count,
         writer.path().display(),
         progress.written,
         progress.seconds,
-        pool.current_num_threads(),
+        super::workers_text(pool.current_num_threads()),
         60.0 * progress.rate()
     )?;
     if progress.records < progress.count {

@@ -150,10 +150,11 @@ pub fn report(
     let seconds = result.elapsed.as_secs_f64();
     writeln!(
         out,
-        "{} of {} games in {seconds:.1} s with {workers} workers: {:.1} ms per game, {:.2} \
+        "{} of {} games in {seconds:.1} s with {}: {:.1} ms per game, {:.2} \
          games/s, {:.2} M nodes/s",
         result.games.len(),
         result.scheduled,
+        super::workers_text(workers),
         1000.0 * seconds * workers as f64 / result.games.len().max(1) as f64,
         result.games.len() as f64 / seconds.max(1e-9),
         result.nodes as f64 / seconds.max(1e-9) / 1e6,

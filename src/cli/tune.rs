@@ -102,9 +102,9 @@ pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
     };
     writeln!(
         out,
-        "fitted in {:.2} s with {} workers",
+        "fitted in {:.2} s with {}",
         clock.elapsed().as_secs_f64(),
-        pool.current_num_threads()
+        super::workers_text(pool.current_num_threads())
     )?;
     summarise(&fitted, &set, out)?;
     let preset = Preset::weighted(
