@@ -1,11 +1,9 @@
 #!/bin/sh
 # Makes the shipped 8x8 evaluation, presets/patterns-8x8.bin, from nothing (BENCHMARKS.md,
-# "Training"; STRENGTH.md, "Lobelia on 8×8"): five bootstrapping rounds, about 30 minutes on 2
-# cores. NOT the shipped file bit for bit: on 2026-11-30 (build of b9549a5) it made r0 and t18
-# as first made, but a different fit (sha256 9b67eca0…, held-out exact error 3.16 discs mean
-# absolute against the shipped 3.24) that scored 43.0 % against the shipped one (8×8, depth 6,
-# 200 games, seed 8851): the later sets' search labels differ from the first run's, the
-# builds since 2a608d4 all giving today's.
+# "Training"; STRENGTH.md, "Lobelia on 8×8"): five bootstrapping rounds, about 45 minutes on 2
+# cores. The file shipped since 2026-11-30 (sha256 60a0245e…) is this recipe's; the one before
+# (d6c86146…, its last round stopped at 65,772 positions) could not be made again: its later
+# sets' labels came from a build whose settings were not all recorded.
 #
 #   docs/recipes/patterns-8x8.sh DIR [REVERSI3D]
 #
@@ -21,8 +19,7 @@
 #  r2   150,000 with ≤ 30 empties, labelled by a depth-6 search by f1.bin (exact from 14);
 #       fit f2.bin of r0, t18, r2;
 #  r3   200,000 with ≤ 44 empties, by a depth-8 search by f2.bin; fit f3.bin of the four;
-#  r4   65,772 from every stage, by f3.bin (the shipped run stopped there, of 200,000);
-#       fit patterns-8x8.bin of all five.
+#  r4   200,000 from every stage, by f3.bin; fit patterns-8x8.bin of all five.
 set -eu
 
 recipes=$(dirname "$(realpath "$0")")
@@ -41,7 +38,7 @@ fit f2.bin "--phases 6,10,14,18,24,30" r0.positions t18.positions r2.positions
 positions r3.positions 200000 --depth 2 --per-game 10 --max-empties 44 --label-depth 8 \
     --label-exact 14 --label-patterns f2.bin --seed 73
 fit f3.bin "--phases 6,10,14,18,24,30,36,44" r0.positions t18.positions r2.positions r3.positions
-positions r4.positions 65772 --depth 2 --per-game 10 --label-depth 8 --label-exact 14 \
+positions r4.positions 200000 --depth 2 --per-game 10 --label-depth 8 --label-exact 14 \
     --label-patterns f3.bin --seed 74
 fit patterns-8x8.bin "--phases 6,10,14,18,24,30,36,44,52" \
     r0.positions t18.positions r2.positions r3.positions r4.positions

@@ -299,7 +299,7 @@ impl PatternEvaluation {
     /// (`presets/patterns-8x8-endgame.bin`, fitted by `reversi3d fit-patterns` to endgame
     /// scores; the benchmark journal, docs/benchmarks-journal.md, sessions 18 and 30). It
     /// orders FFO #40–#49 with fewer nodes than the whole-game fit Lobelia plays by
-    /// (`patterns-8x8.bin`: 1.34 G nodes against 0.74 G, each with its selective pass).
+    /// (`patterns-8x8.bin`: 1.13 G nodes against 0.74 G, each with its selective pass).
     pub fn shipped() -> Arc<PatternEvaluation> {
         static SHIPPED: LazyLock<Arc<PatternEvaluation>> = LazyLock::new(|| {
             let bytes = include_bytes!("../../../presets/patterns-8x8-endgame.bin");
