@@ -1,9 +1,9 @@
 #!/bin/sh
 # Makes the shipped 8x8 evaluation, presets/patterns-8x8.bin, from nothing (BENCHMARKS.md,
-# "Training"; STRENGTH.md, "Lobelia on 8×8"): five bootstrapping rounds, about 45 minutes on 2
-# cores. The file shipped since 2026-11-30 (sha256 60a0245e…) is this recipe's; the one before
-# (d6c86146…, its last round stopped at 65,772 positions) could not be made again: its later
-# sets' labels came from a build whose settings were not all recorded.
+# "Training"; STRENGTH.md, "Lobelia on 8×8"): five bootstrapping rounds, 50 minutes on 2
+# cores. The file shipped since 2026-11-30 (sha256 60a0245e…) is this recipe's, made again bit
+# for bit from nothing (build of b39fd1a); the one before (d6c86146…, its last round stopped at
+# 65,772 positions) could not be: the settings of its later sets were not all recorded.
 #
 #   docs/recipes/patterns-8x8.sh DIR [REVERSI3D]
 #
