@@ -329,7 +329,7 @@ fn a_proven_win_outranks_estimates_for_labels_while_the_value_weighs_discs_alike
     );
     assert_eq!(reference.score_text(reference.moves[0]), "win +1");
     assert_eq!(reference.score_text(reference.moves[2]), "loss -2");
-    assert_eq!(reference.value_text(), "+3");
+    assert_eq!(reference.value_text(), "+3.0");
     assert!(!reference.value_proven());
 }
 

@@ -92,9 +92,13 @@ impl ScoreUnit {
         self == ScoreUnit::Eval && amount >= DECISIVE / 2
     }
 
-    /// A heuristic value with its sign: `+2.4`, `-3`, `+119`.
+    /// A heuristic value with its sign: `+2.4`, `-3.0`, `+119`. Discs always keep their
+    /// decimal, so that a column of values lines up and none reads like an exact margin.
     pub fn value_text(self, value: i32) -> String {
-        self.number_text(value, true)
+        match self {
+            ScoreUnit::Discs => format!("{:+.1}", self.measure(f64::from(value))),
+            ScoreUnit::Eval => self.number_text(value, true),
+        }
     }
 
     /// A score of a reference as people read it: exact as `=+4`, proven inside a heuristic
@@ -154,6 +158,7 @@ mod tests {
         assert_eq!(discs.score_text(-96, true, false), "loss -3");
         assert_eq!(discs.score_text(0, true, false), "draw");
         assert_eq!(discs.score_text(77, false, false), "+2.4");
+        assert_eq!(discs.score_text(-96, false, false), "-3.0");
         assert_eq!(discs.amount_text(96), "3 discs");
         assert_eq!(discs.amount_text(77), "2.4 discs");
         assert_eq!(ScoreUnit::Eval.amount_text(119), "119 eval");
