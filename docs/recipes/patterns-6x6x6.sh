@@ -1,8 +1,10 @@
 #!/bin/sh
 # Makes the shipped 6x6x6 evaluation, presets/patterns-6x6x6.bin, from nothing (BENCHMARKS.md,
 # "Training"; STRENGTH.md, "Lobelia on 6×6×6"): four bootstrapping rounds and the final fit,
-# about 2.6 hours on 2 cores when first made (issue 60: ≤ 3 hours). SLURM=… makes the sets on
-# a Slurm cluster (common.sh).
+# about 50 minutes on 2 cores (issue 60: ≤ 3 hours). NOT the shipped file bit for bit: on
+# 2026-11-30 (build of b39fd1a) it made 235,564 positions where the first run had 235,562, and
+# a fit (sha256 aa485946…) that scored 47.8 % against the shipped one (6×6×6 depth 4, 400 games,
+# seed 6601). SLURM=… makes the sets on a Slurm cluster (common.sh).
 #
 #   docs/recipes/patterns-6x6x6.sh DIR [REVERSI3D]
 #
