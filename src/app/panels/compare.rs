@@ -291,7 +291,7 @@ fn rows(judgement: &PositionJudgement) -> Vec<Row> {
             loss: (judgement.reference.as_ref())
                 .and_then(|r| r.loss(cell))
                 .map(|l| match l.unit {
-                    ScoreUnit::Discs => l.unit.number_text(l.amount, false),
+                    ScoreUnit::Discs => l.unit.number_text(l.amount),
                     ScoreUnit::Eval => l.text(),
                 }),
         })

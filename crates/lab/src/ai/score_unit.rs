@@ -83,7 +83,7 @@ impl ScoreUnit {
         if self.is_proven_amount(amount) {
             return "a proven result".to_string();
         }
-        format!("{} {}", self.number_text(amount, false), self.name())
+        format!("{} {}", self.number_text(amount), self.name())
     }
 
     /// Whether an amount (a loss) is no number at all: in evaluation units, a proven result
@@ -97,7 +97,7 @@ impl ScoreUnit {
     pub fn value_text(self, value: i32) -> String {
         match self {
             ScoreUnit::Discs => format!("{:+.1}", self.measure(f64::from(value))),
-            ScoreUnit::Eval => self.number_text(value, true),
+            ScoreUnit::Eval => format!("{value:+}"),
         }
     }
 
@@ -116,18 +116,14 @@ impl ScoreUnit {
         }
     }
 
-    /// A number in this unit: discs with one decimal unless whole, evaluation units whole.
-    pub fn number_text(self, amount: i32, signed: bool) -> String {
+    /// An amount (a loss) as a number in this unit, without its name: discs with one decimal
+    /// unless whole, evaluation units whole.
+    pub fn number_text(self, amount: i32) -> String {
         let decimals = match self {
             ScoreUnit::Discs if amount % UNITS_PER_DISC != 0 => 1,
             _ => 0,
         };
-        let number = self.measure(f64::from(amount));
-        if signed {
-            format!("{number:+.decimals$}")
-        } else {
-            format!("{number:.decimals$}")
-        }
+        format!("{:.decimals$}", self.measure(f64::from(amount)))
     }
 }
 
