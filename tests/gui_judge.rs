@@ -141,7 +141,7 @@ fn the_compare_panel_scores_every_move_for_each_contestant_and_the_reference() {
     assert!(reference.exact, "4x4 from the start is solved at once");
     harness.get_by_label("1. Hamfast d4");
     // An exact reference is in discs: the heading names the unit once, the rows give numbers.
-    harness.get_by_label("Loss (discs)");
+    harness.get_by_label("Loss\n(discs)");
     assert!(harness.query_by_label("0 discs").is_none());
     // The reference colours every legal move, its best at the top of the scale.
     let marks = session.judge_marks();

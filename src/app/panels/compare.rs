@@ -311,9 +311,10 @@ fn table(ui: &mut egui::Ui, context: &mut CompareContext, judgement: &PositionJu
     let labels: Vec<String> = (judgement.contestants.iter().zip(&judgement.analyses))
         .enumerate()
         .map(|(i, (c, analysis))| {
+            // The unit on a line of its own keeps the columns narrow enough for the panel.
             let unit = match analysis {
-                Some(a) if a.in_discs => " (discs)",
-                Some(a) if a.in_weight_units() => " (eval)",
+                Some(a) if a.in_discs => "\n(discs)",
+                Some(a) if a.in_weight_units() => "\n(eval)",
                 _ => "",
             };
             format!("{}. {} d{}{unit}", i + 1, c.preset.name, c.depth)
@@ -348,7 +349,7 @@ fn table(ui: &mut egui::Ui, context: &mut CompareContext, judgement: &PositionJu
             );
             let in_discs =
                 (judgement.reference.as_ref()).is_some_and(|r| r.unit == ScoreUnit::Discs);
-            ui.strong(if in_discs { "Loss (discs)" } else { "Loss" })
+            ui.strong(if in_discs { "Loss\n(discs)" } else { "Loss" })
                 .on_hover_text("The reference's best score minus this move's");
             ui.end_row();
             for row in rows(judgement) {
