@@ -24,8 +24,9 @@ pub struct LaunchArgs {
     #[arg(long, conflicts_with_all = ["board", "moves", "position"])]
     pub game: Option<PathBuf>,
     /// Start from this position: our position text, an 8×8 OBF line, or moves as a paste
-    /// takes them (on --board, or the board the text names).
-    #[arg(long, conflicts_with = "moves")]
+    /// takes them (on --board, or the board the text names). It may start with `-` (an empty
+    /// cell).
+    #[arg(long, conflicts_with = "moves", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Red's player: `Human`, a preset name, or `Name:depth` (e.g. `Arwen:6`).
     #[arg(long)]

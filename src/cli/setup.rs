@@ -43,7 +43,7 @@ pub struct PositionArgs {
     pub moves: Option<String>,
     /// A position instead of a move list: every cell as R, G or . in generation order
     /// (spaces and / allowed), then a space and the side to move, R or G.
-    #[arg(long, conflicts_with_all = ["moves", "transcript", "game"])]
+    #[arg(long, conflicts_with_all = ["moves", "transcript", "game"], allow_hyphen_values = true)]
     pub position: Option<String>,
     /// 8×8 only: a game as Edax or Egaroucid write it, e.g. f5d6c3d3c4 (Black is Red).
     #[arg(long, conflicts_with_all = ["moves", "game"])]
