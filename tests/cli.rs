@@ -364,3 +364,17 @@ fn a_side_that_must_pass_passes_and_a_finished_game_gives_its_result() {
         "{solved}"
     );
 }
+
+#[test]
+fn a_position_may_start_with_an_empty_cell_written_as_a_hyphen() {
+    // FFO #45 as an OBF line: its first cells are empty ('-'), which clap once took for options.
+    let obf = "---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO-- X";
+    let said = stdout(&reversi3d(&command(
+        "analyze --board 8x8 --depth 1 --position",
+        &[obf],
+    )));
+    assert!(
+        said.contains("Red to move") && said.contains("best"),
+        "{said}"
+    );
+}
