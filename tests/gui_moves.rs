@@ -233,3 +233,26 @@ fn a_game_that_ends_stops_and_play_is_offered_no_more() {
         "no Stop button after the end"
     );
 }
+
+#[test]
+fn a_deep_analysis_between_its_depths_reads_searching_deeper_and_done_at_the_end() {
+    let deep = reversi3d::app::Settings {
+        analysis_depth: 30,
+        ..settings("6x6x6", Seat::human(), Seat::human())
+    };
+    let (mut harness, _folder) = workspace(deep);
+    let reached =
+        |app: &ReversiApp| (app.session().shown()).is_some_and(|shown| shown.analysis.depth >= 2);
+    step_until(&mut harness, reached);
+    harness.step();
+    assert!(harness.state().session().is_shown_searching());
+    harness.get_by_label_contains("searching deeper…");
+    assert!(harness.query_by_label_contains("· done").is_none());
+    // At a depth it reaches, the analysis ends and says so.
+    let (mut harness, _folder) = workspace(settings("4x4", Seat::human(), Seat::human()));
+    let ended =
+        |app: &ReversiApp| app.session().shown().is_some() && !app.session().is_shown_searching();
+    step_until(&mut harness, ended);
+    harness.step();
+    harness.get_by_label_contains("· done");
+}

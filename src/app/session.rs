@@ -233,6 +233,16 @@ impl Session {
             .is_some_and(|j| j.purpose == Purpose::AiMove)
     }
 
+    /// Whether the search behind the shown analysis still runs (it may yet go deeper).
+    pub fn is_shown_searching(&self) -> bool {
+        let (Some(shown), Some(job)) = (self.shown(), &self.job) else {
+            return false;
+        };
+        job.purpose == shown.purpose
+            && job.request.start == shown.start
+            && job.request.moves == shown.moves
+    }
+
     /// The analysis of the position on the board, if there is one.
     pub fn shown(&self) -> Option<&Shown> {
         self.shown.as_ref().filter(|s| {

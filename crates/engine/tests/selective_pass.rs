@@ -4,12 +4,14 @@
 
 mod common;
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 
 use common::strong::{final_score_along, positions, settings};
 use engine::patterns::{PatternEvaluation, UNITS_PER_DISC};
-use engine::search::{StrongSettings, analyze_strong, solve_strong};
+use engine::search::{
+    Analysis, Goal, SearchSettings, StrongSettings, analyze_strong, is_proven, solve_strong,
+};
 use engine::{Geometry, Rules};
 
 /// The shipped ordering patterns, but 16 discs too hopeful for the side to move in every
@@ -81,4 +83,74 @@ fn an_analysis_misled_in_its_selective_pass_scores_every_move_exactly() {
             );
         }
     }
+}
+
+#[test]
+fn an_analysis_reports_its_selective_pass_as_likely_scores_before_proving_them() {
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    let never = AtomicBool::new(false);
+    let ordered = StrongSettings {
+        exact_ordering: Some(PatternEvaluation::shipped()),
+        ..settings(1, 20, Rules::Classic)
+    };
+    for (index, position) in positions(&geometry, 2, 18..=19, 53).iter().enumerate() {
+        let reports = Mutex::new(Vec::new());
+        let report = |analysis: &Analysis| reports.lock().unwrap().push(analysis.clone());
+        let proved = analyze_strong(&geometry, position, &ordered, &never, &report);
+        let reports = reports.into_inner().unwrap();
+        let empties = position.empties(&geometry).count();
+        let selective: Vec<&Analysis> = reports.iter().filter(|a| a.selective).collect();
+        assert_eq!(selective.len(), 1, "position {index}: one selective pass");
+        let likely = selective[0];
+        assert_eq!(likely.depth, empties, "position {index}: to the end");
+        assert!(likely.finished && !likely.exact, "position {index}");
+        // Its scores are final margins (a draw scores 0), read as likely ones.
+        for (_, score) in common::scores(likely) {
+            assert!(score == 0 || is_proven(score), "position {index}: {score}");
+            assert!(
+                likely.score_text(score).starts_with('≈'),
+                "position {index}"
+            );
+        }
+        // The exact pass comes after it, and the search returns that one.
+        let last = reports.last().expect("reports");
+        assert!(!last.selective && last.depth == empties, "position {index}");
+        assert!(
+            !proved.selective && proved.depth == empties,
+            "position {index}"
+        );
+        assert_eq!(
+            common::scores(&proved),
+            common::scores(last),
+            "position {index}"
+        );
+    }
+}
+
+#[test]
+fn a_search_request_marks_a_selective_report_neither_exact_nor_in_weight_units() {
+    let geometry = Geometry::<1>::new("8x8".parse().unwrap());
+    let never = AtomicBool::new(false);
+    let position = positions(&geometry, 1, 18..=18, 59)[0];
+    let settings = SearchSettings {
+        endgame_empties: 20,
+        ..SearchSettings::new(
+            Goal::EveryMove,
+            60,
+            Rules::Classic,
+            settings(1, 20, Rules::Classic).weights,
+        )
+    };
+    let reports = Mutex::new(Vec::new());
+    let report = |analysis: &Analysis| reports.lock().unwrap().push(analysis.clone());
+    let searched = settings
+        .run_at(&geometry, &position, &never, &report)
+        .unwrap();
+    let reports = reports.into_inner().unwrap();
+    let likely = reports
+        .iter()
+        .find(|a| a.selective)
+        .expect("a selective pass");
+    assert!(!likely.exact && !likely.in_weight_units());
+    assert!(searched.analysis.exact && !searched.analysis.selective);
 }

@@ -50,7 +50,7 @@ fn figures(ui: &mut egui::Ui, context: &AnalysisContext) {
                                 }
                             ),
                         ),
-                        ("Depth reached", analysis.depth.to_string()),
+                        ("Depth reached", analysis.depth_text()),
                         ("Nodes", analysis.nodes.total().to_string()),
                         (
                             "Time",

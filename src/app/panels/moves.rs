@@ -28,6 +28,10 @@ fn draw(ui: &mut egui::Ui, context: &mut MovesContext) {
         "stopped"
     } else if !analysis.finished {
         "searching…"
+    } else if analysis.selective {
+        "likely scores (≈), proving them…"
+    } else if context.searching {
+        "searching deeper…"
     } else if context.ai_thinking && shown.purpose == Purpose::Analysis {
         "done; the AI is thinking"
     } else {
@@ -43,9 +47,14 @@ fn draw(ui: &mut egui::Ui, context: &mut MovesContext) {
     };
     ui.label(format!(
         "{:?} to move · {who} · depth {} · {state}",
-        shown.mover, analysis.depth
+        shown.mover,
+        analysis.depth_text()
     ))
-    .on_hover_text("The live analysis uses the Weights panel's player; while an AI thinks, its own search is shown");
+    .on_hover_text(
+        "The live analysis uses the Weights panel's player; while an AI thinks, its own search \
+         is shown. ≈ marks a selective pass's likely final margins, shown while the exact \
+         search proves them",
+    );
     let best = analysis.best_score();
     let mut rows = std::mem::take(&mut context.rows);
     rows.sort_by_key(|row| (std::cmp::Reverse(row.score), row.cell));

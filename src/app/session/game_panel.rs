@@ -31,6 +31,8 @@ pub struct MovesContext<'a> {
     pub live_moves: bool,
     /// Whether an AI is searching its move.
     pub ai_thinking: bool,
+    /// Whether the search behind `shown` still runs.
+    pub searching: bool,
     /// What the panel asks for, in order.
     pub requests: Vec<GameRequest>,
 }
@@ -83,6 +85,7 @@ impl Session {
             notation: self.settings.notation,
             live_moves: self.settings.live_moves,
             ai_thinking: self.is_ai_thinking(),
+            searching: self.is_shown_searching(),
             requests: Vec::new(),
         };
         let drawn = draw(&mut context);

@@ -70,6 +70,10 @@ pub struct Analysis {
     /// Every score is the exact result: the strong search reached the end of the game (a
     /// draw then scores 0 and reads as one).
     pub exact: bool,
+    /// Every score is a selective pass's to the end (exact nodes cut by ProbCut): each move's
+    /// likely final margin, not proven. Only ever reported while the exact pass after it
+    /// runs; a search never returns such an analysis.
+    pub selective: bool,
 }
 
 impl Analysis {
@@ -89,6 +93,7 @@ impl Analysis {
             line: Vec::new(),
             in_discs: false,
             exact: false,
+            selective: false,
         }
     }
 
@@ -125,10 +130,22 @@ impl Analysis {
     /// One of its scores as people read it: proven results as `win +12` or `loss -4`,
     /// heuristic values in discs (`+3.2`) or as plain numbers in the weights' units.
     pub fn score_text(&self, score: i32) -> String {
+        if self.selective {
+            return likely_score_text(score);
+        }
         match (self.exact, self.in_discs) {
             (true, _) if !is_proven(score) => "draw".to_string(),
             (false, true) if !is_proven(score) => disc_score_text(score),
             _ => score_text(score),
+        }
+    }
+
+    /// The depth searched as people read it: `24`, or for a selective pass's likely scores
+    /// `24, selective`.
+    pub fn depth_text(&self) -> String {
+        match self.selective {
+            true => format!("{}, selective", self.depth),
+            false => self.depth.to_string(),
         }
     }
 
@@ -137,11 +154,15 @@ impl Analysis {
     pub fn in_weight_units(&self) -> bool {
         !self.in_discs
             && !self.exact
+            && !self.selective
             && (self.moves.iter()).any(|m| m.score.is_some_and(|score| !is_proven(score)))
     }
 
     /// One of its scores in a few characters, for a board square (`=+8`, `+3.2`, `-214`).
     pub fn short_score_text(&self, score: i32) -> String {
+        if self.selective {
+            return likely_score_text(score);
+        }
         match (self.exact, self.in_discs) {
             (true, _) if !is_proven(score) => "=0".to_string(),
             (false, true) => disc_score_text(score),
@@ -175,6 +196,14 @@ pub fn short_score_text(score: i32) -> String {
     match margin {
         0 => "=0".to_string(),
         m => format!("={m:+}"),
+    }
+}
+
+/// A selective pass's score as its likely final margin: `≈+4`, `≈-2`, `≈0`.
+fn likely_score_text(score: i32) -> String {
+    match super::score::margin_of_score(score) {
+        0 => "≈0".to_string(),
+        margin => format!("≈{margin:+}"),
     }
 }
 
@@ -338,6 +367,20 @@ mod tests {
         assert_eq!(solved.score_text(0), "draw");
         assert_eq!(solved.short_score_text(0), "=0");
         assert_eq!(solved.short_score_text(WIN + 2), "=+2");
+        // A selective pass's scores are likely margins, neither proven nor values (here a
+        // nine-weight analysis, its exact nodes ordered by patterns).
+        let likely = Analysis {
+            selective: true,
+            ..scored(&[(1, WIN + 2), (2, 0), (3, -WIN - 6)])
+        };
+        assert!(!likely.in_weight_units());
+        let texts: Vec<String> = [WIN + 2, 0, -WIN - 6]
+            .map(|score| likely.score_text(score))
+            .into();
+        assert_eq!(texts, ["≈+2", "≈0", "≈-6"]);
+        assert_eq!(likely.short_score_text(WIN + 2), "≈+2");
+        assert_eq!(likely.depth_text(), "1, selective");
+        assert_eq!(solved.depth_text(), "1");
     }
 
     fn scored(scores: &[(usize, i32)]) -> Analysis {
@@ -357,6 +400,7 @@ mod tests {
             line: Vec::new(),
             in_discs: false,
             exact: false,
+            selective: false,
         }
     }
 

@@ -62,6 +62,10 @@ pub fn analyze_strong<const W: usize>(
             };
             // Each move's likely exact score: the exact depth's aspiration around it.
             let likely: Vec<Option<i32>> = scores.into_iter().map(Some).collect();
+            let mut report = selective_report(&result, depth, &likely);
+            report.nodes = total_counts(&searchers, target);
+            report.elapsed = clock.elapsed();
+            on_update(&report);
             guesses = [likely.clone(), likely];
         }
         let pass = (depth, &finished[..], guesses[0].clone());
@@ -99,6 +103,20 @@ pub fn analyze_strong<const W: usize>(
     result.nodes = total_counts(&searchers, target);
     result.elapsed = clock.elapsed();
     result
+}
+
+/// What a selective pass `depth` plies deep found, the `likely` score of every move, for
+/// `on_update` while the exact pass runs (`result` keeps the last finished depth).
+fn selective_report(result: &Analysis, depth: u32, likely: &[Option<i32>]) -> Analysis {
+    let mut report = result.clone();
+    for (scored, &score) in report.moves.iter_mut().zip(likely) {
+        scored.score = score;
+    }
+    report.depth = depth;
+    report.finished = true;
+    report.selective = true;
+    report.line.clear();
+    report
 }
 
 /// One pass over the root moves `cells` of `position`, `depth` plies deep, by all the

@@ -242,8 +242,9 @@ impl SearchSettings {
         let in_discs = self.scores_in_discs(geometry.shape());
         let empties = position.empties(geometry).count();
         // A strong search as deep as the empty cells has solved the position.
-        let exact =
-            |analysis: &Analysis| self.kind == SearchKind::Strong && analysis.depth >= empties;
+        let exact = |analysis: &Analysis| {
+            self.kind == SearchKind::Strong && analysis.depth >= empties && !analysis.selective
+        };
         let mark = |analysis: Analysis| Analysis {
             in_discs,
             exact: exact(&analysis),

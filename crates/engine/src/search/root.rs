@@ -67,6 +67,7 @@ pub fn best_moves_classic<const W: usize>(
         line: Vec::new(),
         in_discs: false,
         exact: false,
+        selective: false,
     }
 }
 
