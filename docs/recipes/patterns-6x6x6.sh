@@ -1,10 +1,11 @@
 #!/bin/sh
-# Makes the shipped 6x6x6 evaluation, presets/patterns-6x6x6.bin, from nothing (BENCHMARKS.md,
-# "Training"; STRENGTH.md, "Lobelia on 6×6×6"): four bootstrapping rounds and the final fit,
-# about 50 minutes on 2 cores (issue 60: ≤ 3 hours). NOT the shipped file bit for bit: on
-# 2026-11-30 (build of b39fd1a) it made 235,564 positions where the first run had 235,562, and
-# a fit (sha256 aa485946…) that scored 47.8 % against the shipped one (6×6×6 depth 4, 400 games,
-# seed 6601). SLURM=… makes the sets on a Slurm cluster (common.sh).
+# Makes the shipped 6x6x6 evaluation, presets/patterns-6x6x6.bin (sha256 aa485946…), and the
+# 6x6x6 solver's order, presets/patterns-6x6x6-endgame.bin (its first fit, 91113353…), from
+# nothing (BENCHMARKS.md, "Training"; STRENGTH.md, "Lobelia on 6×6×6"): four bootstrapping
+# rounds and the final fit, about 50 minutes on 2 cores (issue 60: ≤ 3 hours). The shipped
+# file is this recipe's own since 2026-11-30 (build of b39fd1a); the one before it could not
+# be made again (its sets were labelled by fits of an older pattern catalog). SLURM=… makes
+# the sets on a Slurm cluster (common.sh).
 #
 #   docs/recipes/patterns-6x6x6.sh DIR [REVERSI3D]
 #
@@ -14,12 +15,11 @@
 # quick check of the recipe, e.g. SCALE=200; its fits are of no use).
 #
 # The rounds (positions from depth-1 games among the nine-weight players, 6 a game):
-#  e14  35,564 positions with ≤ 14 empties, scored exactly (the shipped run stopped there,
-#       of 400,000; ~16 min); fit g0.bin, phases 6,10;
+#  e14  35,564 positions with ≤ 14 empties, scored exactly (~16 min); fit g0.bin, phases 6,10;
 #  r1   60,000 with ≤ 40 empties, labelled by a depth-4 search by g0.bin (exact from 14;
-#       ~3 min); fit g1.bin of e14 and r1;
-#  r2   the same with ≤ 90 empties, by g1.bin (~24 min); fit g2.bin of the three;
-#  r3   80,000 from every stage, by g2.bin (~110 min);
+#       ~4 min); fit g1.bin of e14 and r1;
+#  r2   the same with ≤ 90 empties, by g1.bin (~9 min); fit g2.bin of the three;
+#  r3   80,000 from every stage, by g2.bin (~14 min);
 #  patterns-6x6x6.bin  the fit of all four, eleven phases.
 set -eu
 
@@ -39,4 +39,7 @@ fit g2.bin "--phases 6,10,16,24,32,44,60,75 --regularization 40" e14.positions r
 positions r3.positions 80000 $game --label-depth 4 --label-patterns g2.bin --seed 83
 fit patterns-6x6x6.bin "--phases 6,10,16,24,32,44,60,75,100,130,160 --regularization 100" \
     e14.positions r1.positions r2.positions r3.positions
-sha256sum e14.positions r1.positions r2.positions r3.positions patterns-6x6x6.bin
+# The first fit, of exact scores alone, orders the 6x6x6 solver best: shipped beside.
+cp g0.bin patterns-6x6x6-endgame.bin
+sha256sum e14.positions r1.positions r2.positions r3.positions patterns-6x6x6.bin \
+    patterns-6x6x6-endgame.bin

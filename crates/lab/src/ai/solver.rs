@@ -1,7 +1,7 @@
 //! The exact solver as the tool runs it (`reversi3d solve`, the GUI's Solve): ordered on each
 //! board by the best evaluation shipped for it.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use engine::patterns::PatternEvaluation;
 use engine::search::SearchSettings;
@@ -10,16 +10,29 @@ use engine::{Rules, Shape};
 use crate::players::pattern_source::LoadedPatterns;
 
 /// The pattern evaluation that orders the solver on `shape` under `rules`, if one helps: on
-/// 8×8 the shipped endgame fit (the whole-game fit orders FFO #40–#49 with more nodes, 1.34 G
-/// against 0.74 G); on a cube the board's shipped learned evaluation (the endgame sets of
-/// tests/data: 4×4×4 2.8 times fewer nodes, 6×6×6 1.5 times); elsewhere none (mobility and
-/// corners order it).
+/// 8×8 the shipped endgame fit (the whole-game fit orders FFO #40–#49 with more nodes, 1.13 G
+/// against 0.74 G); on 6×6×6 its endgame fit ([`endgame_6x6x6`]); on the other cubes the
+/// board's shipped learned evaluation (the endgame sets of tests/data: 4×4×4 2.8 times fewer
+/// nodes than mobility and corners, 8×8×8 1.06 times); elsewhere none (mobility and corners
+/// order it).
 pub fn solver_ordering(shape: Shape, rules: Rules) -> Option<Arc<PatternEvaluation>> {
     let candidate = match shape.dims() {
+        3 if shape.side() == 6 => Some(endgame_6x6x6()),
         3 => LoadedPatterns::shipped_for(shape).map(|p| p.evaluation),
         _ => Some(PatternEvaluation::shipped()),
     };
     candidate.filter(|patterns| patterns.applies_to(shape, rules))
+}
+
+/// The 6×6×6 solver's order, presets/patterns-6x6x6-endgame.bin: the first fit of the 6×6×6
+/// recipe (its g0.bin, exact scores at ≤ 14 empties, two phases; docs/recipes). It orders the
+/// 6×6×6 endgame set with fewer nodes than the whole-game fit Lobelia plays by (BENCHMARKS).
+fn endgame_6x6x6() -> Arc<PatternEvaluation> {
+    static FIT: LazyLock<Arc<PatternEvaluation>> = LazyLock::new(|| {
+        let bytes = include_bytes!("../../../../presets/patterns-6x6x6-endgame.bin");
+        Arc::new(PatternEvaluation::from_bytes(bytes).expect("the shipped file is valid"))
+    });
+    Arc::clone(&FIT)
 }
 
 /// The solver's settings on `shape` under `rules`: [`SearchSettings::solver`] ordered by
@@ -28,4 +41,40 @@ pub fn solver_settings(shape: Shape, rules: Rules) -> SearchSettings {
     let mut settings = SearchSettings::solver(rules);
     settings.evaluation.patterns = solver_ordering(shape, rules);
     settings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_board_is_ordered_by_the_fit_that_orders_it_best() {
+        let board = |text: &str| text.parse::<Shape>().unwrap();
+        let ordering = |text: &str, rules| solver_ordering(board(text), rules);
+        // 6×6×6: its endgame fit (phases split at 6 and 10), not Lobelia's whole-game fit.
+        let endgame = ordering("6x6x6", Rules::Classic).unwrap();
+        let whole = LoadedPatterns::shipped_for(board("6x6x6")).unwrap();
+        assert_eq!(endgame.shape, board("6x6x6"));
+        assert_eq!(
+            (endgame.phases.len(), whole.evaluation.phases.len()),
+            (3, 12)
+        );
+        // The other cubes with a learned evaluation: that evaluation; 8×8: its endgame fit.
+        let shipped_4 = LoadedPatterns::shipped_for(board("4x4x4"))
+            .unwrap()
+            .evaluation;
+        assert!(Arc::ptr_eq(
+            &ordering("4x4x4", Rules::Classic).unwrap(),
+            &shipped_4
+        ));
+        let shipped_8 = PatternEvaluation::shipped();
+        assert!(Arc::ptr_eq(
+            &ordering("8x8", Rules::Classic).unwrap(),
+            &shipped_8
+        ));
+        // None where no fit of the board's classic game exists.
+        assert!(ordering("6x6x6", Rules::Misere).is_none());
+        assert!(ordering("10x10x10", Rules::Classic).is_none());
+        assert!(ordering("12x12", Rules::Classic).is_none());
+    }
 }
