@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use super::classic::TaskSearch;
 use super::counts::NodeCounts;
-use super::score::is_proven;
+use super::score::{is_proven, margin_of_score};
 use super::symmetry::distinct_moves;
 use crate::eval::{Evaluator, Weights};
 use crate::geometry::Geometry;
@@ -187,23 +187,22 @@ pub fn score_text(score: i32) -> String {
 /// A score in a few characters, for a board square: a proven result as its exact margin
 /// (`=+8`, `=-4`, `=0`), any other score as its number.
 pub fn short_score_text(score: i32) -> String {
-    use super::score::WIN;
-    let margin = match score {
-        s if s >= WIN / 2 => s - WIN,
-        s if s <= -WIN / 2 => s + WIN,
-        s => return s.to_string(),
-    };
-    match margin {
-        0 => "=0".to_string(),
-        m => format!("={m:+}"),
+    match is_proven(score) {
+        true => margin_text('=', margin_of_score(score)),
+        false => score.to_string(),
     }
 }
 
 /// A selective pass's score as its likely final margin: `≈+4`, `≈-2`, `≈0`.
 fn likely_score_text(score: i32) -> String {
-    match super::score::margin_of_score(score) {
-        0 => "≈0".to_string(),
-        margin => format!("≈{margin:+}"),
+    margin_text('≈', margin_of_score(score))
+}
+
+/// A final disc margin after `mark` (`=` exact, `≈` likely), signed unless a draw: `=+4`, `≈0`.
+fn margin_text(mark: char, margin: i32) -> String {
+    match margin {
+        0 => format!("{mark}0"),
+        margin => format!("{mark}{margin:+}"),
     }
 }
 
