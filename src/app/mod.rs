@@ -18,6 +18,7 @@ mod launch;
 mod layout;
 mod log;
 mod menus;
+mod numbers;
 mod palette;
 mod pane;
 mod panels;

@@ -55,6 +55,7 @@ use super::forms::Forms;
 use super::jobs::{EngineJob, Purpose};
 use super::judge_desk::JudgeDesk;
 use super::log::{Level, Log};
+use super::numbers::grouped;
 use super::pane::Pane;
 use super::settings::{Seat, Settings};
 use super::solve_desk::SolveDesk;
@@ -506,7 +507,7 @@ impl Session {
             line += &format!(
                 " · score {score} · depth {} · {} nodes · {:.0} ms",
                 analysis.depth,
-                analysis.nodes.total(),
+                grouped(analysis.nodes.total()),
                 analysis.elapsed.as_secs_f64() * 1000.0
             );
             self.costs

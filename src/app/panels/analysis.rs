@@ -3,6 +3,7 @@
 
 use egui_plot::{Bar, BarChart, Plot};
 
+use crate::app::numbers::grouped;
 use crate::app::palette;
 use crate::app::session::{AnalysisContext, MoveCost, Session};
 use engine::Color;
@@ -51,7 +52,7 @@ fn figures(ui: &mut egui::Ui, context: &AnalysisContext) {
                             ),
                         ),
                         ("Depth reached", analysis.depth_text()),
-                        ("Nodes", analysis.nodes.total().to_string()),
+                        ("Nodes", grouped(analysis.nodes.total())),
                         (
                             "Time",
                             format!("{:.1} ms", analysis.elapsed.as_secs_f64() * 1000.0),

@@ -1,6 +1,7 @@
 //! The Solve row of the Analysis panel: the exact result of the position shown under perfect
 //! play, its best move and line, from the endgame solver.
 
+use crate::app::numbers::grouped;
 use crate::app::session::{Session, SolveContext, SolveRequest};
 use crate::app::solve_desk::SolveState;
 use engine::Shape;
@@ -89,7 +90,7 @@ fn verdict(shape: Shape, notation: Notation, searched: &Searched) -> String {
         "Exact: {pass}{result} · best {} · line {} · {} nodes in {:.2} s",
         format_cell_in(shape, best, notation),
         line.join(" "),
-        analysis.nodes.total(),
+        grouped(analysis.nodes.total()),
         analysis.elapsed.as_secs_f64()
     )
 }

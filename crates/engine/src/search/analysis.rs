@@ -140,12 +140,15 @@ impl Analysis {
         }
     }
 
-    /// The depth searched as people read it: `24`, or for a selective pass's likely scores
-    /// `24, selective`.
+    /// The depth searched as people read it: `24`, for a selective pass's likely scores
+    /// `24, selective`, and for exact scores `to the end` (whatever depth was asked for).
     pub fn depth_text(&self) -> String {
-        match self.selective {
-            true => format!("{}, selective", self.depth),
-            false => self.depth.to_string(),
+        if self.selective {
+            format!("{}, selective", self.depth)
+        } else if self.exact {
+            "to the end".to_string()
+        } else {
+            self.depth.to_string()
         }
     }
 
@@ -379,7 +382,8 @@ mod tests {
         assert_eq!(texts, ["≈+2", "≈0", "≈-6"]);
         assert_eq!(likely.short_score_text(WIN + 2), "≈+2");
         assert_eq!(likely.depth_text(), "1, selective");
-        assert_eq!(solved.depth_text(), "1");
+        assert_eq!(solved.depth_text(), "to the end");
+        assert_eq!(in_discs.depth_text(), "1");
     }
 
     fn scored(scores: &[(usize, i32)]) -> Analysis {
