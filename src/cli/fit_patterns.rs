@@ -134,17 +134,21 @@ fn measure(
         "{} ({shape}) against the set's scores, in discs:",
         path.display()
     )?;
-    writeln!(out, "empties  scores   positions    rms  mean absolute")?;
+    writeln!(
+        out,
+        "empties  scores   positions    rms  mean absolute  mean (score − value)"
+    )?;
     for stage in stage_errors(&loaded.evaluation, targets, STAGE_EMPTIES) {
         let kind = if stage.exact { "exact" } else { "search" };
         writeln!(
             out,
-            "{:>2}–{:<2}    {kind:<6} {:>10} {:>7.2} {:>9.2}",
+            "{:>2}–{:<2}    {kind:<6} {:>10} {:>7.2} {:>9.2} {:>+15.2}",
             stage.first_empties,
             stage.last_empties,
             stage.positions,
             stage.rms,
-            stage.mean_absolute
+            stage.mean_absolute,
+            stage.mean_miss
         )?;
     }
     Ok(())

@@ -23,6 +23,10 @@ pub struct StageError {
     pub rms: f64,
     /// Mean absolute error, in discs.
     pub mean_absolute: f64,
+    /// Mean of the score minus the value, in discs: above zero where the evaluation is too
+    /// low for the side to move. Against the values of searches one ply apart it shows the
+    /// odd–even effect: how much a search's value depends on whose turn its last ply is.
+    pub mean_miss: f64,
 }
 
 /// The error of `evaluation` on `targets` (positions of its board), by stages of `stage`
@@ -45,6 +49,7 @@ pub fn stage_errors(
         sum.count += 1;
         sum.squares += miss * miss;
         sum.absolute += miss.abs();
+        sum.signed += miss;
     }
     sums.into_iter()
         .map(|((bucket, searched), sum)| StageError {
@@ -54,6 +59,7 @@ pub fn stage_errors(
             positions: sum.count,
             rms: (sum.squares / sum.count as f64).sqrt(),
             mean_absolute: sum.absolute / sum.count as f64,
+            mean_miss: sum.signed / sum.count as f64,
         })
         .collect()
 }
@@ -64,6 +70,7 @@ struct Sums {
     count: usize,
     squares: f64,
     absolute: f64,
+    signed: f64,
 }
 
 /// Each target's empty cells, whether its score is exact, and the score minus the
@@ -137,6 +144,7 @@ mod tests {
             positions: 2,
             rms: 17.0_f64.sqrt(),
             mean_absolute: 4.0,
+            mean_miss: -1.0,
         };
         let searched = StageError {
             first_empties: 5,
@@ -145,6 +153,7 @@ mod tests {
             positions: 1,
             rms: 4.0,
             mean_absolute: 4.0,
+            mean_miss: 4.0,
         };
         assert_eq!(errors, vec![endgame, searched]);
     }
