@@ -1,11 +1,10 @@
 #!/bin/sh
-# Makes the shipped 6x6x6 evaluation, presets/patterns-6x6x6.bin (sha256 aa485946…), and the
+# Makes the shipped 6x6x6 evaluation, presets/patterns-6x6x6.bin (sha256 5722627b…), and the
 # 6x6x6 solver's order, presets/patterns-6x6x6-endgame.bin (its first fit, 91113353…), from
 # nothing (BENCHMARKS.md, "Training"; STRENGTH.md, "Lobelia on 6×6×6"): four bootstrapping
-# rounds and the final fit, about 50 minutes on 2 cores (issue 60: ≤ 3 hours). The shipped
-# file is this recipe's own since 2026-11-30 (build of b39fd1a); the one before it could not
-# be made again (its sets were labelled by fits of an older pattern catalog). SLURM=… makes
-# the sets on a Slurm cluster (common.sh).
+# rounds and the final fit, about 65 minutes on 2 cores (issue 60: ≤ 3 hours). The shipped
+# file is this recipe's own (build of 541526c). SLURM=… makes the sets on a Slurm cluster
+# (common.sh).
 #
 #   docs/recipes/patterns-6x6x6.sh DIR [REVERSI3D]
 #
@@ -17,10 +16,15 @@
 # The rounds (positions from depth-1 games among the nine-weight players, 6 a game):
 #  e14  35,564 positions with ≤ 14 empties, scored exactly (~16 min); fit g0.bin, phases 6,10;
 #  r1   60,000 with ≤ 40 empties, labelled by a depth-4 search by g0.bin (exact from 14;
-#       ~4 min); fit g1.bin of e14 and r1;
-#  r2   the same with ≤ 90 empties, by g1.bin (~9 min); fit g2.bin of the three;
-#  r3   80,000 from every stage, by g2.bin (~14 min);
-#  patterns-6x6x6.bin  the fit of all four, eleven phases.
+#       ~4 min), and r1-odd, the same positions labelled by a depth-3 search (~2 min); fit
+#       g1.bin of e14, r1 and r1-odd;
+#  r2   the same with ≤ 90 empties, by g1.bin (~9 and ~5 min); fit g2.bin of the five;
+#  r3   80,000 from every stage, by g2.bin (~14 and ~5 min);
+#  patterns-6x6x6.bin  the fit of all seven, eleven phases.
+# Why each round twice: on a cube a move flips many discs, and a search's value depends on
+# whose turn it is at its leaves (BENCHMARKS.md, "the odd–even effect"). A fit to even depths
+# alone learns their side of it; fitted to both, its depth-1 and depth-2 values differ by at
+# most 3.1 discs from 100 to 159 empties instead of 7.6, and the Review graph zigzags less.
 set -eu
 
 recipes=$(dirname "$(realpath "$0")")
@@ -33,13 +37,17 @@ enter_run "$@"
 positions e14.positions 35564 $game --max-empties 14 --label-depth 1 --seed 41
 fit g0.bin "--phases 6,10 --regularization 100" e14.positions
 positions r1.positions 60000 $game --max-empties 40 --label-depth 4 --label-patterns g0.bin --seed 81
-fit g1.bin "--phases 6,10,16,24,32 --regularization 40" e14.positions r1.positions
+positions r1-odd.positions 60000 $game --max-empties 40 --label-depth 3 --label-patterns g0.bin --seed 81
+fit g1.bin "--phases 6,10,16,24,32 --regularization 40" e14.positions r1.positions r1-odd.positions
 positions r2.positions 60000 $game --max-empties 90 --label-depth 4 --label-patterns g1.bin --seed 82
-fit g2.bin "--phases 6,10,16,24,32,44,60,75 --regularization 40" e14.positions r1.positions r2.positions
+positions r2-odd.positions 60000 $game --max-empties 90 --label-depth 3 --label-patterns g1.bin --seed 82
+fit g2.bin "--phases 6,10,16,24,32,44,60,75 --regularization 40" e14.positions r1.positions \
+    r1-odd.positions r2.positions r2-odd.positions
 positions r3.positions 80000 $game --label-depth 4 --label-patterns g2.bin --seed 83
+positions r3-odd.positions 80000 $game --label-depth 3 --label-patterns g2.bin --seed 83
 fit patterns-6x6x6.bin "--phases 6,10,16,24,32,44,60,75,100,130,160 --regularization 100" \
-    e14.positions r1.positions r2.positions r3.positions
-# The first fit, of exact scores alone, orders the 6x6x6 solver best: shipped beside.
+    e14.positions r1.positions r1-odd.positions r2.positions r2-odd.positions r3.positions \
+    r3-odd.positions
 cp g0.bin patterns-6x6x6-endgame.bin
-sha256sum e14.positions r1.positions r2.positions r3.positions patterns-6x6x6.bin \
-    patterns-6x6x6-endgame.bin
+sha256sum e14.positions r1.positions r1-odd.positions r2.positions r2-odd.positions \
+    r3.positions r3-odd.positions patterns-6x6x6.bin patterns-6x6x6-endgame.bin
