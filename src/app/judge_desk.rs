@@ -12,7 +12,7 @@ use engine::search::Analysis;
 use lab::ai::AiPlayer;
 use lab::ai::compare::contestant_analysis;
 use lab::ai::reference::{Reference, ReferenceCache, ReferenceSettings};
-use lab::ai::review::{Review, ReviewProgress, review_game};
+use lab::ai::review::{RedValue, Review, ReviewProgress, review_game};
 use lab::game::Game;
 
 /// A cell's mark when the boards are coloured from a comparison.
@@ -115,6 +115,9 @@ pub struct ReviewedGame {
     pub settings: ReferenceSettings,
     /// Positions done so far.
     pub progress: ReviewProgress,
+    /// The values of the positions done so far, in the order they were done (the graph's
+    /// until the review ends).
+    pub values_so_far: Vec<RedValue>,
     /// The review, once finished.
     pub review: Option<Review>,
     /// Whether it was stopped before the end.
@@ -211,7 +214,12 @@ impl JudgeDesk {
             start: game.start().clone(),
             moves: game.moves().to_vec(),
             settings: settings.clone(),
-            progress: ReviewProgress { done: 0, total },
+            progress: ReviewProgress {
+                done: 0,
+                total,
+                value: None,
+            },
+            values_so_far: Vec::new(),
             review: None,
             stopped: false,
         });
@@ -275,10 +283,12 @@ impl JudgeDesk {
             for event in events {
                 match event {
                     // Positions finish in parallel: their reports may arrive out of order.
-                    ReviewEvent::Progress(progress) if progress.done > reviewed.progress.done => {
-                        reviewed.progress = progress;
+                    ReviewEvent::Progress(progress) => {
+                        reviewed.values_so_far.extend(progress.value);
+                        if progress.done > reviewed.progress.done {
+                            reviewed.progress = progress;
+                        }
                     }
-                    ReviewEvent::Progress(_) => {}
                     ReviewEvent::Done(review) => reviewed.review = Some(review),
                 }
             }

@@ -13,7 +13,7 @@ use lab::ai::reference::{
     ReferenceCache, ReferenceLimit, ReferenceSettings, ScoreUnit, analyze_reference,
     analyze_reference_of,
 };
-use lab::ai::review::{MistakeThresholds, review_game};
+use lab::ai::review::{MistakeThresholds, RedValue, review_game};
 use lab::game::Game;
 use lab::players::preset::built_in_named;
 use rand::SeedableRng;
@@ -148,14 +148,19 @@ fn a_review_adds_up_and_is_cached() {
         let cache = ReferenceCache::default();
         let heard = std::sync::Mutex::new(Vec::new());
         let review = review_game(&game, &settings, &cache, &AtomicBool::new(false), &|p| {
-            heard.lock().unwrap().push(p.done)
+            heard.lock().unwrap().push((p.done, p.value))
         })
         .unwrap();
         let plies = game.moves().len();
-        let mut heard = heard.into_inner().unwrap();
-        heard.sort_unstable();
-        assert_eq!(heard, (1..=plies + 1).collect::<Vec<_>>());
+        let heard = heard.into_inner().unwrap();
+        let mut done: Vec<usize> = heard.iter().map(|&(done, _)| done).collect();
+        done.sort_unstable();
+        assert_eq!(done, (1..=plies + 1).collect::<Vec<_>>());
         assert_eq!(review.red_values.len(), plies + 1);
+        // Each report carries its position's value: together, the review's graph.
+        let mut values: Vec<RedValue> = heard.iter().map(|&(_, value)| value.unwrap()).collect();
+        values.sort_by_key(|value| value.ply);
+        assert_eq!(values, review.red_values);
         let (red, green, _) = game.result().unwrap();
         let last = review.red_values.last().unwrap();
         assert_eq!(

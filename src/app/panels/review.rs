@@ -11,7 +11,7 @@ use crate::app::session::{GameRequest, ReviewContext, ReviewRequest, Session};
 use engine::Color;
 use engine::notation::format_cell_in;
 use lab::ai::reference::{ReferenceSettings, ScoreUnit};
-use lab::ai::review::{MistakeThresholds, Review};
+use lab::ai::review::{MistakeThresholds, RedValue, Review};
 use lab::ai::score_unit::DECISIVE;
 
 /// Draws the panel.
@@ -219,9 +219,16 @@ fn engine_points(context: &ReviewContext) -> Vec<(Color, Point)> {
         .collect()
 }
 
-/// The reference's value of each position reviewed for Red, and whether it is exact.
-fn reference_points(review: Option<&Review>) -> Vec<(Point, bool)> {
-    (review.into_iter().flat_map(|r| &r.red_values))
+/// The reference's value of each position reviewed for Red, and whether it is exact: the
+/// finished review's, or while it runs those of the positions done so far.
+fn reference_points(review: Option<&Review>, so_far: &[RedValue]) -> Vec<(Point, bool)> {
+    let mut values = match review {
+        Some(review) => review.red_values.clone(),
+        None => so_far.to_vec(),
+    };
+    values.sort_by_key(|v| v.ply);
+    values
+        .into_iter()
         .map(|v| {
             let point = Point {
                 ply: v.ply,
@@ -234,7 +241,8 @@ fn reference_points(review: Option<&Review>) -> Vec<(Point, bool)> {
 }
 
 fn eval_graph(ui: &mut egui::Ui, context: &mut ReviewContext, review: Option<&Review>) {
-    let (engines, reference) = (engine_points(context), reference_points(review));
+    let so_far = (context.reviewed).map_or(&[][..], |r| r.values_so_far.as_slice());
+    let (engines, reference) = (engine_points(context), reference_points(review, so_far));
     if engines.is_empty() && reference.is_empty() {
         ui.label("No values yet: the graph grows as AI players move, or press Review game.");
         return;

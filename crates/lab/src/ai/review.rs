@@ -176,6 +176,9 @@ pub struct ReviewProgress {
     pub done: usize,
     /// Positions in the game (the start and one after each move).
     pub total: usize,
+    /// The value of the position just done (none before the first), so that a graph can
+    /// grow while the review runs.
+    pub value: Option<RedValue>,
 }
 
 /// The review was cancelled.
@@ -211,6 +214,7 @@ pub fn review_game(
         on_progress(ReviewProgress {
             done: done.fetch_add(1, Ordering::Relaxed) + 1,
             total: plies + 1,
+            value: Some(red_value(ply, &reference)),
         });
         let _ = references[ply].set(reference);
         Flow::Continue
@@ -225,12 +229,7 @@ pub fn review_game(
         red_values: Vec::with_capacity(plies + 1),
     };
     for (ply, reference) in references.iter().enumerate() {
-        review.red_values.push(RedValue {
-            ply,
-            value: reference.value_for(Color::Red),
-            unit: reference.unit,
-            exact: reference.exact,
-        });
+        review.red_values.push(red_value(ply, reference));
         if let Some(&Move::Play(cell)) = game.moves().get(ply) {
             let played = reference
                 .score_of(cell)
@@ -248,6 +247,16 @@ pub fn review_game(
         }
     }
     Ok(review)
+}
+
+/// The reference's value for Red of the position after `ply` moves.
+fn red_value(ply: usize, reference: &Reference) -> RedValue {
+    RedValue {
+        ply,
+        value: reference.value_for(Color::Red),
+        unit: reference.unit,
+        exact: reference.exact,
+    }
 }
 
 /// The positions `0..count` of a game, the middle ones first: a mid-game position costs the
