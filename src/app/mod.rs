@@ -18,7 +18,6 @@ mod launch;
 mod layout;
 mod log;
 mod menus;
-mod numbers;
 mod palette;
 mod pane;
 mod panels;

@@ -55,7 +55,6 @@ use super::forms::Forms;
 use super::jobs::{EngineJob, Purpose};
 use super::judge_desk::JudgeDesk;
 use super::log::{Level, Log};
-use super::numbers::grouped;
 use super::pane::Pane;
 use super::settings::{Seat, Settings};
 use super::solve_desk::SolveDesk;
@@ -64,6 +63,7 @@ use engine::notation::Move;
 use engine::search::{SearchRequest, Searched, is_proven};
 use engine::shape::Category;
 use engine::{Color, Setup, Shape};
+use indicatif::HumanCount;
 use lab::ai::reference::ScoreUnit;
 use lab::ai::{AiPlayer, Player, Preset, PresetLibrary};
 use lab::game::{Board, Game};
@@ -507,7 +507,7 @@ impl Session {
             line += &format!(
                 " · score {score} · depth {} · {} nodes · {:.0} ms",
                 analysis.depth,
-                grouped(analysis.nodes.total()),
+                HumanCount(analysis.nodes.total()),
                 analysis.elapsed.as_secs_f64() * 1000.0
             );
             self.costs

@@ -3,11 +3,11 @@
 
 use egui_plot::{Bar, BarChart, Plot};
 
-use crate::app::numbers::grouped;
 use crate::app::palette;
 use crate::app::session::{AnalysisContext, MoveCost, Session};
 use engine::Color;
 use engine::notation::format_cell_in;
+use indicatif::HumanCount;
 
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
@@ -52,7 +52,7 @@ fn figures(ui: &mut egui::Ui, context: &AnalysisContext) {
                             ),
                         ),
                         ("Depth reached", analysis.depth_text()),
-                        ("Nodes", grouped(analysis.nodes.total())),
+                        ("Nodes", HumanCount(analysis.nodes.total()).to_string()),
                         (
                             "Time",
                             format!("{:.1} ms", analysis.elapsed.as_secs_f64() * 1000.0),

@@ -4,10 +4,10 @@
 
 use crate::app::judge_desk::PositionJudgement;
 use crate::app::judge_form::{Colouring, ContestantForm, JudgeForm, ReferenceMode};
-use crate::app::numbers::grouped;
 use crate::app::palette;
 use crate::app::session::{CompareContext, CompareRequest, GameRequest, Session};
 use engine::notation::format_cell_in;
+use indicatif::HumanCount;
 use lab::ai::SearchKind;
 use lab::ai::reference::ReferenceLimit;
 use lab::ai::score_unit::ScoreUnit;
@@ -216,12 +216,12 @@ fn legend(ui: &mut egui::Ui, colouring: Colouring) {
 
 fn state_line(ui: &mut egui::Ui, judgement: &PositionJudgement, cached: usize) {
     let reference = match &judgement.reference {
-        Some(r) if r.exact => format!("reference exact ({} nodes)", grouped(r.nodes)),
+        Some(r) if r.exact => format!("reference exact ({} nodes)", HumanCount(r.nodes)),
         Some(r) => format!(
             "reference depth {}, {} ({} nodes)",
             r.depth,
             r.unit.name(),
-            grouped(r.nodes)
+            HumanCount(r.nodes)
         ),
         None => "reference searching…".to_string(),
     };

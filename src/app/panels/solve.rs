@@ -1,12 +1,12 @@
 //! The Solve row of the Analysis panel: the exact result of the position shown under perfect
 //! play, its best move and line, from the endgame solver.
 
-use crate::app::numbers::grouped;
 use crate::app::session::{Session, SolveContext, SolveRequest};
 use crate::app::solve_desk::SolveState;
 use engine::Shape;
 use engine::notation::{Notation, format_cell_in};
 use engine::search::{Searched, margin_of_score};
+use indicatif::HumanCount;
 
 /// Draws the Solve button (or Stop while the solver runs) and what the solver found.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
@@ -90,7 +90,7 @@ fn verdict(shape: Shape, notation: Notation, searched: &Searched) -> String {
         "Exact: {pass}{result} · best {} · line {} · {} nodes in {:.2} s",
         format_cell_in(shape, best, notation),
         line.join(" "),
-        grouped(analysis.nodes.total()),
+        HumanCount(analysis.nodes.total()),
         analysis.elapsed.as_secs_f64()
     )
 }

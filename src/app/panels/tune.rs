@@ -13,6 +13,7 @@ use super::run_charts::{
 use crate::app::session::{Session, TuneContext, TuneRequest};
 use crate::app::{LiveRound, RoundsView, TuneForm, TuneMode};
 use engine::Weights;
+use indicatif::HumanCount;
 use lab::tune::fit::{Iteration, Target};
 use lab::tune::rounds::RoundsState;
 
@@ -280,14 +281,7 @@ fn loss_text(loss: f64) -> String {
     if loss.abs() < 1000.0 {
         return format!("{loss:.4}");
     }
-    let digits = format!("{:.0}", loss.abs());
-    let mut grouped = String::new();
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(digit);
-    }
+    let grouped = HumanCount(loss.abs().round_ties_even() as u64).to_string();
     match loss < 0.0 {
         true => format!("-{grouped}"),
         false => grouped,
