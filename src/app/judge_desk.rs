@@ -113,10 +113,10 @@ pub struct ReviewedGame {
     pub moves: Vec<Move>,
     /// The reference's settings.
     pub settings: ReferenceSettings,
-    /// Positions done so far.
-    pub progress: ReviewProgress,
-    /// The values of the positions done so far, in the order they were done (the graph's
-    /// until the review ends).
+    /// Positions in the game (the start and one after each move).
+    pub total: usize,
+    /// The values of the positions done so far, in the order of the game (the graph's until
+    /// the review ends).
     pub values_so_far: Vec<RedValue>,
     /// The review, once finished.
     pub review: Option<Review>,
@@ -130,7 +130,8 @@ enum PositionEvent {
 }
 
 enum ReviewEvent {
-    Progress(ReviewProgress),
+    /// A position's value, as soon as it is done.
+    Position(RedValue),
     Done(Review),
 }
 
@@ -214,11 +215,7 @@ impl JudgeDesk {
             start: game.start().clone(),
             moves: game.moves().to_vec(),
             settings: settings.clone(),
-            progress: ReviewProgress {
-                done: 0,
-                total,
-                value: None,
-            },
+            total,
             values_so_far: Vec::new(),
             review: None,
             stopped: false,
@@ -226,7 +223,7 @@ impl JudgeDesk {
         let cache = Arc::clone(&self.cache);
         let game = game.clone();
         self.review_run = Some(Background::start(workers, wake, move |cancel, send| {
-            let progress = |p| send(ReviewEvent::Progress(p));
+            let progress = |p: ReviewProgress| send(ReviewEvent::Position(p.value));
             if let Ok(review) = review_game(&game, &settings, &cache, cancel, &progress) {
                 send(ReviewEvent::Done(review));
             }
@@ -282,12 +279,11 @@ impl JudgeDesk {
         if let Some(reviewed) = &mut self.review {
             for event in events {
                 match event {
-                    // Positions finish in parallel: their reports may arrive out of order.
-                    ReviewEvent::Progress(progress) => {
-                        reviewed.values_so_far.extend(progress.value);
-                        if progress.done > reviewed.progress.done {
-                            reviewed.progress = progress;
-                        }
+                    // Positions finish in parallel, the middle of the game first.
+                    ReviewEvent::Position(value) => {
+                        let values = &mut reviewed.values_so_far;
+                        let at = values.partition_point(|v| v.ply < value.ply);
+                        values.insert(at, value);
                     }
                     ReviewEvent::Done(review) => reviewed.review = Some(review),
                 }

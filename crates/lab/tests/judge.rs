@@ -158,7 +158,7 @@ fn a_review_adds_up_and_is_cached() {
         assert_eq!(done, (1..=plies + 1).collect::<Vec<_>>());
         assert_eq!(review.red_values.len(), plies + 1);
         // Each report carries its position's value: together, the review's graph.
-        let mut values: Vec<RedValue> = heard.iter().map(|&(_, value)| value.unwrap()).collect();
+        let mut values: Vec<RedValue> = heard.iter().map(|&(_, value)| value).collect();
         values.sort_by_key(|value| value.ply);
         assert_eq!(values, review.red_values);
         let (red, green, _) = game.result().unwrap();

@@ -86,14 +86,14 @@ fn controls(ui: &mut egui::Ui, context: &mut ReviewContext) {
         }
     });
     if let Some(reviewed) = context.reviewed {
-        let progress = reviewed.progress;
-        let fraction = progress.done as f32 / progress.total.max(1) as f32;
+        let (done, total) = (reviewed.values_so_far.len(), reviewed.total);
+        let fraction = done as f32 / total.max(1) as f32;
         let text = if reviewed.review.is_some() {
-            format!("reviewed {} positions", progress.total)
+            format!("reviewed {total} positions")
         } else if reviewed.stopped {
-            format!("stopped at {}/{}", progress.done, progress.total)
+            format!("stopped at {done}/{total}")
         } else {
-            format!("position {}/{}", progress.done, progress.total)
+            format!("position {done}/{total}")
         };
         super::progress::show(ui, fraction, text, &reviewed.settings.describe());
         if context.game.moves().len() > reviewed.moves.len() {
@@ -220,15 +220,12 @@ fn engine_points(context: &ReviewContext) -> Vec<(Color, Point)> {
 }
 
 /// The reference's value of each position reviewed for Red, and whether it is exact: the
-/// finished review's, or while it runs those of the positions done so far.
+/// finished review's, or while it runs those of the positions done so far (both in the order
+/// of the game).
 fn reference_points(review: Option<&Review>, so_far: &[RedValue]) -> Vec<(Point, bool)> {
-    let mut values = match review {
-        Some(review) => review.red_values.clone(),
-        None => so_far.to_vec(),
-    };
-    values.sort_by_key(|v| v.ply);
+    let values = review.map_or(so_far, |review| review.red_values.as_slice());
     values
-        .into_iter()
+        .iter()
         .map(|v| {
             let point = Point {
                 ply: v.ply,

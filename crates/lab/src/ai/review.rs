@@ -176,9 +176,8 @@ pub struct ReviewProgress {
     pub done: usize,
     /// Positions in the game (the start and one after each move).
     pub total: usize,
-    /// The value of the position just done (none before the first), so that a graph can
-    /// grow while the review runs.
-    pub value: Option<RedValue>,
+    /// The value of the position just done, so that a graph can grow while the review runs.
+    pub value: RedValue,
 }
 
 /// The review was cancelled.
@@ -214,7 +213,7 @@ pub fn review_game(
         on_progress(ReviewProgress {
             done: done.fetch_add(1, Ordering::Relaxed) + 1,
             total: plies + 1,
-            value: Some(red_value(ply, &reference)),
+            value: red_value(ply, &reference),
         });
         let _ = references[ply].set(reference);
         Flow::Continue
