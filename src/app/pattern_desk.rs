@@ -31,6 +31,8 @@ pub struct PatternForm {
     pub exact_empties: u32,
     /// Depth of the labelling search of later rounds.
     pub label_depth: u32,
+    /// Whether later rounds are also labelled one ply shallower and fitted on both.
+    pub both_parities: bool,
     /// Games of each verification match.
     pub verify_games: u32,
     /// Depth of the verification games.
@@ -52,6 +54,7 @@ impl Default for PatternForm {
             count: 20_000,
             exact_empties: 14,
             label_depth: 4,
+            both_parities: true,
             verify_games: 100,
             verify_depth: 4,
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
@@ -91,6 +94,7 @@ impl PatternDesk {
             per_game: 6,
             exact_empties: form.exact_empties,
             label_depth: form.label_depth,
+            both_parities: form.both_parities,
             regularization: 100.0,
             verify_games: form.verify_games,
             verify_depth: form.verify_depth,

@@ -4,7 +4,7 @@
 //! `train-patterns --resume DIR` continues a stopped run.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
@@ -14,7 +14,7 @@ use super::setup::{find_player, players_or_all};
 use engine::Shape;
 use lab::ai::PresetLibrary;
 use lab::tune::pattern_rounds::{PatternRoundsSettings, PatternTraining};
-use lab::tune::position_set::NamedWeights;
+use lab::tune::position_set::{NamedWeights, PositionSetSettings};
 
 /// Arguments of `reversi3d train-patterns`.
 #[derive(Args, Debug)]
@@ -26,8 +26,8 @@ pub struct TrainPatternsArgs {
     /// Continue the run in this folder (the other options except --threads are ignored).
     #[arg(long, conflicts_with = "dir")]
     resume: Option<PathBuf>,
-    /// Play nothing (a new run is only set up): print the `reversi3d positions` command
-    /// that makes the next round's set in its place — prefix it with `slurm` to make it on a
+    /// Play nothing (a new run is only set up): print the `reversi3d positions` commands
+    /// that make the next round's sets in their place — prefix it with `slurm` to make it on a
     /// cluster; `--resume` then takes the set once it is complete.
     #[arg(long)]
     next_set: bool,
@@ -56,6 +56,11 @@ pub struct TrainPatternsArgs {
     /// cells, at most 14).
     #[arg(long, default_value_t = 4)]
     label_depth: u32,
+    /// Later rounds: label the same positions a second time one ply shallower
+    /// (`round-K-shallower.positions`) and fit both, so that the evaluation agrees with
+    /// searches of either parity (BENCHMARKS.md, "the odd–even effect").
+    #[arg(long)]
+    both_parities: bool,
     /// How strongly rarely seen pattern contents are kept near zero.
     #[arg(long, default_value_t = 100.0)]
     regularization: f32,
@@ -89,7 +94,7 @@ pub fn run(args: &TrainPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Re
         (None, None) => unreachable!("clap asks for --dir or --resume"),
     };
     if args.next_set {
-        return print_next_set(&run, out);
+        return print_next_sets(&run, out);
     }
     let folder = run.folder().to_path_buf();
     let shown = RunOnTerminal {
@@ -113,11 +118,24 @@ pub fn run(args: &TrainPatternsArgs, out: &mut (dyn Write + Send)) -> anyhow::Re
     Ok(())
 }
 
-/// Prints the command that makes the next round's set where the run looks for it.
-fn print_next_set(run: &PatternTraining, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
-    let Some((path, set)) = run.next_set() else {
+/// Prints the commands that make the next round's sets where the run looks for them.
+fn print_next_sets(run: &PatternTraining, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+    let sets = run.next_sets();
+    if sets.is_empty() {
         anyhow::bail!("{}: the run is over", run.folder().display());
-    };
+    }
+    for (path, set) in sets {
+        print_set_command(&path, &set, out)?;
+    }
+    Ok(())
+}
+
+/// Prints the `positions` command that makes `set` at `path`.
+fn print_set_command(
+    path: &Path,
+    set: &PositionSetSettings,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<()> {
     let label = set.label.as_ref().expect("every round's set is labelled");
     let board = set.game.shape;
     let labeller = label.labeller.preset()?;
@@ -181,6 +199,7 @@ fn settings_of(args: &TrainPatternsArgs) -> anyhow::Result<PatternRoundsSettings
         per_game: args.per_game,
         exact_empties: args.exact_empties,
         label_depth: args.label_depth,
+        both_parities: args.both_parities,
         regularization: args.regularization,
         verify_games: args.verify_games,
         verify_depth: args.verify_depth,

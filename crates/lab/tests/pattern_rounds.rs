@@ -47,6 +47,7 @@ fn settings() -> PatternRoundsSettings {
         per_game: 6,
         exact_empties: 8,
         label_depth: 2,
+        both_parities: false,
         regularization: 100.0,
         verify_games: 8,
         verify_depth: 1,
@@ -137,6 +138,74 @@ fn a_training_run_stopped_anywhere_resumes_to_the_same_end_and_labels_by_the_rig
     accepted_fits_are_players(whole.path(), &uninterrupted);
 }
 
+#[test]
+fn a_run_of_both_parities_labels_the_same_positions_one_ply_shallower_and_fits_them_too() {
+    let folder = tempfile::tempdir().unwrap();
+    let state: PatternRoundsState = common::run_until(
+        folder.path(),
+        || PatternRoundsSettings {
+            rounds: 1,
+            both_parities: true,
+            ..settings()
+        },
+        |_| false,
+    );
+    let [round0, round1] = &state.history[..] else {
+        panic!("two rounds: {:?}", state.history);
+    };
+    assert_eq!(round0.shallower_data, None, "round 0 is scored exactly");
+    let (deeper, shallower) = (&round1.data, round1.shallower_data.as_ref().unwrap());
+    assert_eq!(shallower.0, "round-1-shallower.positions");
+    let deeper = read_position_set(&folder.path().join(&deeper.0)).unwrap();
+    let shallower = read_position_set(&folder.path().join(&shallower.0)).unwrap();
+    let depth = |set: &lab::tune::position_set::PositionSet| set.settings.label.clone().unwrap();
+    assert_eq!((depth(&deeper).depth, depth(&shallower).depth), (2, 1));
+    assert_eq!(depth(&deeper).patterns, depth(&shallower).patterns);
+    let boards = |set: &lab::tune::position_set::PositionSet| -> Vec<_> {
+        set.samples.iter().map(|s| s.discs.clone()).collect()
+    };
+    assert_eq!(boards(&deeper), boards(&shallower), "the same positions");
+    let mut differing = 0;
+    for (d, s) in deeper.samples.iter().zip(&shallower.samples) {
+        match (d.label, s.label) {
+            (Some(Label::Exact(a)), Some(Label::Exact(b))) => assert_eq!(a, b),
+            (
+                Some(Label::Heuristic { value: a, depth: 2 }),
+                Some(Label::Heuristic { value: b, depth: 1 }),
+            ) => {
+                differing += usize::from(a != b);
+            }
+            // The deeper search may prove a result the shallower one cannot.
+            (Some(Label::Exact(_)), Some(Label::Heuristic { depth: 1, .. })) => {}
+            labels => panic!("labels {labels:?}"),
+        }
+    }
+    assert!(
+        differing > 0,
+        "no search label differs between depths 1 and 2"
+    );
+    // Round 1 fits all three sets.
+    let (fitted, held_out) = round1.positions;
+    assert_eq!(fitted + held_out, 3 * 300);
+    // A shallower set cut after its round fitted it is refused when the run goes on.
+    let checkpoint = folder.path().join(lab::ai::checkpoint::CHECKPOINT_FILE);
+    let mut longer = load_checkpoint::<PatternRoundsState>(folder.path()).unwrap();
+    longer.settings.rounds = 2;
+    save_checkpoint(folder.path(), &longer).unwrap();
+    let path = folder.path().join("round-1-shallower.positions");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let cut: Vec<&str> = text.lines().collect();
+    std::fs::write(&path, cut[..cut.len() - 1].join("\n") + "\n").unwrap();
+    let mut run = PatternTraining::resume(folder.path()).unwrap();
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let refused = run.run(&cancel, &|_| {}).unwrap_err().to_string();
+    assert!(
+        refused.contains("round-1-shallower.positions") && refused.contains("the set was cut"),
+        "{refused}"
+    );
+    assert!(checkpoint.exists());
+}
+
 /// Each accepted fit has its preset in the run's folder, which evaluates by the fit and
 /// takes the fit along when saved elsewhere.
 fn accepted_fits_are_players(folder: &Path, state: &PatternRoundsState) {
@@ -181,13 +250,20 @@ fn a_training_checkpoint_with_absurd_values_is_refused_with_the_file_and_the_pro
         good
     );
     type Edit = fn(&mut PatternRoundsState);
-    let edits: [(Edit, &str); 5] = [
+    let edits: [(Edit, &str); 6] = [
         (|s| s.settings.rounds = 5000, "rounds 5000 is out of bounds"),
         (
             |s| s.settings.exact_empties = 40,
             "exact empties 40 is out of bounds",
         ),
         (|s| s.settings.growing_rounds = 0, "growing rounds 0"),
+        (
+            |s| {
+                s.settings.both_parities = true;
+                s.settings.label_depth = 1;
+            },
+            "both parities need a label depth of at least 2",
+        ),
         (
             |s| s.settings.regularization = f32::NAN,
             "regularization NaN",

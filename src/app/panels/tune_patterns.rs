@@ -125,6 +125,14 @@ fn form_rows(ui: &mut egui::Ui, form: &mut PatternForm) {
         "Later rounds label each position with a search by the best fit at this depth \
              (exact from 4 more empty cells, at most 14)",
     );
+    form_row(
+        ui,
+        "Both parities",
+        egui::Checkbox::new(&mut form.both_parities, "also one ply shallower"),
+        "Label the same positions a second time one ply shallower and fit both: the \
+         evaluation then agrees with searches of even and odd depth, and values stop jumping \
+         between depths (BENCHMARKS.md, the odd–even effect)",
+    );
     super::contest::verification_row(
         ui,
         (&mut form.verify_games, &mut form.verify_depth),

@@ -60,6 +60,12 @@ pub struct PatternRoundsSettings {
     /// Depth of the labelling search of later rounds (exact from 4 more empty cells, at
     /// most 14).
     pub label_depth: u32,
+    /// Whether each later round's positions are labelled a second time, one ply shallower
+    /// (the same games, `round-K-shallower.positions`), and fitted with the others: the fit
+    /// then agrees with searches whose leaves have either side to move (BENCHMARKS.md, "the
+    /// odd–even effect").
+    #[serde(default)]
+    pub both_parities: bool,
     /// The fit's regularisation (see [`PatternFitSettings::regularization`]).
     pub regularization: f32,
     /// Games of each verification match.
@@ -77,6 +83,9 @@ pub struct PatternRoundSummary {
     pub round: u32,
     /// Its position set's file name in the run's folder, and the set's hash.
     pub data: (String, String),
+    /// The same positions labelled one ply shallower, in a run of both parities.
+    #[serde(default)]
+    pub shallower_data: Option<(String, String)>,
     /// Its fit's file in the run's folder, with the content hash.
     pub fit: PatternSource,
     /// Positions fitted and held out (every round's sets so far).
@@ -175,6 +184,9 @@ impl PatternRoundsSettings {
         let full = u64::from(self.game.shape.start_empties());
         check_range("exact empties", u64::from(self.exact_empties), 1, full)?;
         check_depth("label depth", self.label_depth)?;
+        if self.both_parities && self.label_depth < 2 {
+            return Err("labels of both parities need a label depth of at least 2".to_string());
+        }
         if !(self.regularization.is_finite() && self.regularization >= 0.0) {
             return Err(format!(
                 "regularization {}: give a number ≥ 0",
@@ -236,6 +248,22 @@ impl PatternRoundsSettings {
             seed: self.seed.wrapping_add(u64::from(round) * 1_000_003),
             label: Some(label),
         }
+    }
+
+    /// The sets of `round`: its position set, and in a run of both parities after round 0
+    /// the same positions labelled one ply shallower.
+    fn sets(&self, round: u32, labeller: Option<&PatternSource>) -> Vec<PositionSetSettings> {
+        let set = self.positions(round, labeller);
+        let mut sets = vec![set.clone()];
+        if let Some(label) = set
+            .label
+            .filter(|l| self.both_parities && l.patterns.is_some())
+        {
+            let depth = label.depth - 1;
+            let label = Some(LabelSettings { depth, ..label });
+            sets.push(PositionSetSettings { label, ..set });
+        }
+        sets
     }
 
     /// The verification match of `round`: `candidate` against `best`.
@@ -307,9 +335,14 @@ impl RoundsProgress for PatternRoundsState {
 
     fn headline(&self, folder: &Path) -> String {
         let s = &self.settings;
+        let depths = if s.both_parities {
+            format!("depths {} and {}", s.label_depth - 1, s.label_depth)
+        } else {
+            format!("depth {}", s.label_depth)
+        };
         format!(
             "training {} patterns ({}) in {}: round 0 scores {} positions with ≤ {} empties \
-         exactly; {} more rounds of {} positions labelled at depth {}, every stage from round \
+         exactly; {} more rounds of {} positions labelled at {depths}, every stage from round \
          {}; each fit plays {} games at depth {} against the best so far (first {}); seed {}",
             s.game.shape,
             s.name,
@@ -318,7 +351,6 @@ impl RoundsProgress for PatternRoundsState {
             s.exact_empties,
             s.rounds,
             s.count,
-            s.label_depth,
             s.growing_rounds,
             s.verify_games,
             s.verify_depth,
@@ -377,19 +409,29 @@ impl RoundState for PatternRoundsState {
 }
 
 impl PatternTraining {
-    /// The position set the next round needs, where it goes and its settings (`None` when
-    /// the run is over): made elsewhere (e.g. `reversi3d slurm positions`) and put there, it
-    /// is taken as it is once complete.
-    pub fn next_set(&self) -> Option<(PathBuf, PositionSetSettings)> {
+    /// The position sets the next round needs, where they go and their settings (none when
+    /// the run is over): made elsewhere (e.g. `reversi3d slurm positions`) and put there,
+    /// each is taken as it is once complete.
+    pub fn next_sets(&self) -> Vec<(PathBuf, PositionSetSettings)> {
         let round = self.state.history.len() as u32;
-        (round <= self.state.settings.rounds).then(|| self.set_of(round))
+        if round > self.state.settings.rounds {
+            return Vec::new();
+        }
+        self.sets_of(round)
     }
 
-    /// The position set of `round`: its file in the folder and its settings.
-    fn set_of(&self, round: u32) -> (PathBuf, PositionSetSettings) {
-        let path = self.folder.join(format!("round-{round}.positions"));
-        let settings = (self.state.settings).positions(round, self.state.labeller());
-        (path, settings)
+    /// The position sets of `round`: each one's file in the folder and its settings (the
+    /// round's set, then the shallower labels of the same positions in a run of both
+    /// parities).
+    fn sets_of(&self, round: u32) -> Vec<(PathBuf, PositionSetSettings)> {
+        let sets = (self.state.settings).sets(round, self.state.labeller());
+        let names = [
+            format!("round-{round}.positions"),
+            format!("round-{round}-shallower.positions"),
+        ];
+        (names.into_iter().map(|name| self.folder.join(name)))
+            .zip(sets)
+            .collect()
     }
 
     /// One round; `None` when cancelled.
@@ -400,17 +442,21 @@ impl PatternTraining {
         on_event: &(dyn Fn(PatternRoundsEvent) + Sync),
     ) -> Result<Option<PatternRoundSummary>, RunError> {
         let settings = &self.state.settings;
-        let (path, positions) = self.set_of(round);
-        let data_name = (path.file_name().unwrap_or_default().to_string_lossy()).into_owned();
-        let Some(set) = complete_set(&path, &positions, cancel, &|p| {
-            on_event(PatternRoundsEvent::Positions(*p))
-        })?
-        else {
-            return Ok(None);
-        };
         let mut sets = self.earlier_sets()?;
-        let hash = set.hash.clone();
-        sets.push(set);
+        let mut data = Vec::new();
+        for (path, positions) in self.sets_of(round) {
+            let Some(set) = complete_set(&path, &positions, cancel, &|p| {
+                on_event(PatternRoundsEvent::Positions(*p))
+            })?
+            else {
+                return Ok(None);
+            };
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            data.push((name.into_owned(), set.hash.clone()));
+            sets.push(set);
+        }
+        let mut data = data.into_iter();
+        let main_data = data.next().expect("every round has its set");
         let fit_settings = PatternFitSettings {
             edges: settings.edges(round),
             max_epochs: FIT_ITERATIONS.0,
@@ -441,7 +487,8 @@ impl PatternTraining {
         let record = verdict.result.record;
         let summary = PatternRoundSummary {
             round,
-            data: (data_name, hash),
+            data: main_data,
+            shallower_data: data.next(),
             fit: loaded.source,
             positions: fit.positions,
             holdout: (fit.rounded_holdout.0, fit.exact_holdout.map(|(_, mae)| mae)),
@@ -484,21 +531,32 @@ impl PatternTraining {
     fn earlier_sets(&self) -> Result<Vec<PositionSet>, RunError> {
         let mut sets = Vec::new();
         for round in &self.state.history {
-            let (name, hash) = &round.data;
-            let path = self.folder.join(name);
-            let set = super::position_set::read_position_set(&path)?;
-            if set.hash != *hash {
-                return Err(RunError::File(FileError::new(
-                    &path,
-                    format!(
-                        "the set changed: its hash is {}, round {} used {hash}",
-                        set.hash, round.round
-                    ),
-                )));
+            for (name, hash) in std::iter::once(&round.data).chain(&round.shallower_data) {
+                sets.push(self.checked_set(round.round, name, hash)?);
             }
-            sets.push(set);
         }
         Ok(sets)
+    }
+
+    /// The position set `name` of the folder, refused unless it has the settings' hash
+    /// `round` recorded and all its positions.
+    fn checked_set(&self, round: u32, name: &str, hash: &str) -> Result<PositionSet, RunError> {
+        let path = self.folder.join(name);
+        let set = super::position_set::read_position_set(&path)?;
+        let problem = if set.hash != hash {
+            format!(
+                "the set changed: its hash is {}, round {round} used {hash}",
+                set.hash
+            )
+        } else if set.complete.records < set.settings.count {
+            format!(
+                "the set was cut: it holds {} of the {} positions round {round} fitted",
+                set.complete.records, set.settings.count
+            )
+        } else {
+            return Ok(set);
+        };
+        Err(RunError::File(FileError::new(&path, problem)))
     }
 
     /// The best player so far: the best fit's, or the start player.
