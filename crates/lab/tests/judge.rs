@@ -326,7 +326,22 @@ fn a_proven_win_outranks_estimates_for_labels_while_the_value_weighs_discs_alike
         [5],
         "the value is the best disc score"
     );
-    assert_eq!(reference.loss(3).unwrap().text(), "2 discs");
+    assert_eq!(
+        reference.loss(3).unwrap().text(),
+        "2.0 discs",
+        "a proven score against an estimate"
+    );
+    assert_eq!(reference.loss(5).unwrap().text(), "0.0 discs");
+    let proven_best = Reference {
+        value: discs(1),
+        moves: vec![scored(3, discs(1), true), scored(8, discs(-2), true)],
+        ..reference.clone()
+    };
+    assert_eq!(
+        proven_best.loss(8).unwrap().text(),
+        "3 discs",
+        "both proven"
+    );
     assert_eq!(
         reference.search_best().unwrap().cell,
         3,
@@ -352,6 +367,7 @@ fn a_proven_result_given_up_is_counted_apart_from_eval_losses() {
         loss: Loss {
             amount,
             unit: ScoreUnit::Eval,
+            exact: false,
         },
         depth: 4,
     };

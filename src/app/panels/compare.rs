@@ -292,7 +292,7 @@ fn rows(judgement: &PositionJudgement) -> Vec<Row> {
             loss: (judgement.reference.as_ref())
                 .and_then(|r| r.loss(cell))
                 .map(|l| match l.unit {
-                    ScoreUnit::Discs => l.unit.number_text(l.amount),
+                    ScoreUnit::Discs => l.number_text(),
                     ScoreUnit::Eval => l.text(),
                 }),
         })

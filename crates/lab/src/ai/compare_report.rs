@@ -127,7 +127,11 @@ mod tests {
         } else {
             ScoreUnit::Eval
         };
-        Some(Loss { amount, unit })
+        Some(Loss {
+            amount,
+            unit,
+            exact: false,
+        })
     }
 
     #[test]

@@ -169,9 +169,11 @@ impl Reference {
     pub fn loss(&self, cell: usize) -> Option<Loss> {
         // `value` is the best move's score, so the difference is never negative.
         let played = self.score_of(cell)?;
+        let best_proven = self.best_moves().iter().all(|&best| self.is_proven(best));
         Some(Loss {
             amount: self.value - played.score,
             unit: self.unit,
+            exact: self.exact || (played.exact && best_proven),
         })
     }
 
@@ -224,12 +226,19 @@ pub struct Loss {
     pub amount: i32,
     /// Discs (32nds) or evaluation units.
     pub unit: ScoreUnit,
+    /// Whether both scores are exact, so that the amount is a whole number of discs.
+    pub exact: bool,
 }
 
 impl Loss {
-    /// As people read it: `2.4 discs`, `119 eval`.
+    /// As people read it: `2.4 discs`, `3 discs` between exact scores, `119 eval`.
     pub fn text(self) -> String {
-        self.unit.amount_text(self.amount)
+        self.unit.amount_text(self.amount, self.exact)
+    }
+
+    /// The amount alone, for a column headed by its unit: `2.4`, `3` between exact scores.
+    pub fn number_text(self) -> String {
+        self.unit.number_text(self.amount, self.exact)
     }
 
     /// Whether it is no number at all: a proven result given up for an estimate (or an

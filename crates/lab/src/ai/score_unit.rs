@@ -76,14 +76,15 @@ impl ScoreUnit {
         }
     }
 
-    /// An amount (a loss, ≥ 0) as people read it: `2.4 discs`, `3 discs`, `119 eval`, or, in
-    /// evaluation units, `a proven result` where one side of it was proven and the other not
-    /// (never a number near [`DECISIVE`]).
-    pub fn amount_text(self, amount: i32) -> String {
+    /// An amount (a loss, ≥ 0) as people read it: `2.4 discs`, `3.0 discs`, `3 discs` when
+    /// `whole` (a difference of exact scores), `119 eval`, or, in evaluation units, `a proven
+    /// result` where one side of it was proven and the other not (never a number near
+    /// [`DECISIVE`]).
+    pub fn amount_text(self, amount: i32, whole: bool) -> String {
         if self.is_proven_amount(amount) {
             return "a proven result".to_string();
         }
-        format!("{} {}", self.number_text(amount), self.name())
+        format!("{} {}", self.number_text(amount, whole), self.name())
     }
 
     /// Whether an amount (a loss) is no number at all: in evaluation units, a proven result
@@ -117,12 +118,10 @@ impl ScoreUnit {
     }
 
     /// An amount (a loss) as a number in this unit, without its name: discs with one decimal
-    /// unless whole, evaluation units whole.
-    pub fn number_text(self, amount: i32) -> String {
-        let decimals = match self {
-            ScoreUnit::Discs if amount % UNITS_PER_DISC != 0 => 1,
-            _ => 0,
-        };
+    /// unless `whole` (a difference of exact scores), evaluation units whole. An estimate
+    /// keeps its decimal even when it falls on a whole disc, so that it never reads as exact.
+    pub fn number_text(self, amount: i32, whole: bool) -> String {
+        let decimals = usize::from(self == ScoreUnit::Discs && !whole);
         format!("{:.decimals$}", self.measure(f64::from(amount)))
     }
 }
@@ -155,11 +154,13 @@ mod tests {
         assert_eq!(discs.score_text(0, true, false), "draw");
         assert_eq!(discs.score_text(77, false, false), "+2.4");
         assert_eq!(discs.score_text(-96, false, false), "-3.0");
-        assert_eq!(discs.amount_text(96), "3 discs");
-        assert_eq!(discs.amount_text(77), "2.4 discs");
-        assert_eq!(ScoreUnit::Eval.amount_text(119), "119 eval");
+        assert_eq!(discs.amount_text(96, true), "3 discs");
+        assert_eq!(discs.amount_text(96, false), "3.0 discs", "an estimate");
+        assert_eq!(discs.amount_text(0, false), "0.0 discs");
+        assert_eq!(discs.amount_text(77, false), "2.4 discs");
+        assert_eq!(ScoreUnit::Eval.amount_text(119, false), "119 eval");
         assert_eq!(
-            ScoreUnit::Eval.amount_text(100_004 - 250),
+            ScoreUnit::Eval.amount_text(100_004 - 250, false),
             "a proven result",
             "a proven win against an estimate is no number of units"
         );

@@ -122,7 +122,7 @@ fn record_line(index: usize, position: &ComparedPosition, text: &str) -> String 
             "{};{};{};{}",
             choice.map_or("-".to_string(), |c| c.to_string()),
             loss.map_or("-".to_string(), |l| l.amount.to_string()),
-            loss.map_or("-", |l| shard_unit(l.unit)),
+            loss.map_or("-", shard_unit),
             u8::from(*agrees)
         ));
     }
@@ -130,11 +130,13 @@ fn record_line(index: usize, position: &ComparedPosition, text: &str) -> String 
     fields.join("\t")
 }
 
-/// A loss's unit in a shard record: `eval`, or `32nds` of a disc.
-fn shard_unit(unit: ScoreUnit) -> &'static str {
-    match unit {
-        ScoreUnit::Eval => "eval",
-        ScoreUnit::Discs => "32nds",
+/// A loss's unit in a shard record: `eval`, or `32nds` of a disc (`exact32nds` between
+/// exact scores).
+fn shard_unit(loss: Loss) -> &'static str {
+    match (loss.unit, loss.exact) {
+        (ScoreUnit::Eval, _) => "eval",
+        (ScoreUnit::Discs, false) => "32nds",
+        (ScoreUnit::Discs, true) => "exact32nds",
     }
 }
 
@@ -185,16 +187,16 @@ fn parse_result(field: &str) -> Result<(Option<usize>, Option<Loss>, bool), Stri
         ("-", "-") => None,
         (amount, unit) => {
             let amount: i32 = amount.parse().map_err(|_| bad())?;
-            Some(match unit {
-                "eval" => Loss {
-                    amount,
-                    unit: ScoreUnit::Eval,
-                },
-                "32nds" => Loss {
-                    amount,
-                    unit: ScoreUnit::Discs,
-                },
+            let (unit, exact) = match unit {
+                "eval" => (ScoreUnit::Eval, false),
+                "32nds" => (ScoreUnit::Discs, false),
+                "exact32nds" => (ScoreUnit::Discs, true),
                 _ => return Err(bad()),
+            };
+            Some(Loss {
+                amount,
+                unit,
+                exact,
             })
         }
     };
@@ -274,6 +276,7 @@ mod tests {
                     Some(Loss {
                         amount: 5,
                         unit: ScoreUnit::Eval,
+                        exact: false,
                     }),
                     false,
                 ),
@@ -283,6 +286,16 @@ mod tests {
                     Some(Loss {
                         amount: 40,
                         unit: ScoreUnit::Discs,
+                        exact: false,
+                    }),
+                    true,
+                ),
+                (
+                    Some(9),
+                    Some(Loss {
+                        amount: 64,
+                        unit: ScoreUnit::Discs,
+                        exact: true,
                     }),
                     true,
                 ),
@@ -290,14 +303,14 @@ mod tests {
         };
         let line = record_line(6, &position, "R . G");
         assert_eq!(
-            parse_record(&line, 3, 10),
+            parse_record(&line, 4, 10),
             Ok((6, position, "R . G".to_string()))
         );
-        assert!(parse_record(&line, 2, 10).is_err());
-        assert!(parse_record(&line, 3, 5).unwrap_err().contains("not among"));
-        assert!(parse_record(&line.replace("17;5;eval;0", "17;5;cm;0"), 3, 10).is_err());
+        assert!(parse_record(&line, 3, 10).is_err());
+        assert!(parse_record(&line, 4, 5).unwrap_err().contains("not among"));
+        assert!(parse_record(&line.replace("17;5;eval;0", "17;5;cm;0"), 4, 10).is_err());
         assert!(
-            line.contains("3;40;32nds;1"),
+            line.contains("3;40;32nds;1") && line.contains("9;64;exact32nds;1"),
             "discs kept whole, in 32nds: {line}"
         );
     }
