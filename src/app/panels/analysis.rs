@@ -37,20 +37,14 @@ fn figures(ui: &mut egui::Ui, context: &AnalysisContext) {
                         .iter()
                         .map(|&c| format_cell_in(shape, c, notation))
                         .collect();
+                    let unit = if analysis.in_discs {
+                        format!("discs, by {}'s patterns", shown.player)
+                    } else {
+                        format!("{}'s nine-weight units", shown.player)
+                    };
                     let rows = [
-                        (
-                            "Value",
-                            format!(
-                                "{value} for {:?} ({}'s {})",
-                                shown.mover,
-                                shown.player,
-                                if analysis.in_discs {
-                                    "patterns, in discs"
-                                } else {
-                                    "nine weights, in their units"
-                                }
-                            ),
-                        ),
+                        ("Value", format!("{value} for {:?}", shown.mover)),
+                        ("Unit", unit),
                         ("Depth reached", analysis.depth_text()),
                         ("Nodes", HumanCount(analysis.nodes.total()).to_string()),
                         (
@@ -69,7 +63,7 @@ fn figures(ui: &mut egui::Ui, context: &AnalysisContext) {
                     ];
                     for (name, text) in rows {
                         ui.strong(name);
-                        ui.label(text);
+                        ui.add(egui::Label::new(text).wrap());
                         ui.end_row();
                     }
                 });
