@@ -142,7 +142,7 @@ fn try_open_window(
 }
 
 #[test]
-#[ignore = "needs an X display, xdotool and xclip: run with --include-ignored under Xvfb, as .ci/run does"]
+#[ignore = "needs an X display, xdotool and xclip (.ci/run runs it under Xvfb)"]
 fn a_transcript_pasted_from_the_system_clipboard_comes_back_out_as_obf() {
     let _display = DISPLAY.lock().unwrap_or_else(|e| e.into_inner());
     let data = tempfile::tempdir().unwrap();
@@ -171,7 +171,7 @@ fn a_transcript_pasted_from_the_system_clipboard_comes_back_out_as_obf() {
 }
 
 #[test]
-#[ignore = "needs an X display, xdotool and xclip: run with --include-ignored under Xvfb, as .ci/run does"]
+#[ignore = "needs an X display, xdotool and xclip (.ci/run runs it under Xvfb)"]
 fn without_a_system_file_dialog_a_game_opens_in_the_dialog_drawn_in_the_window() {
     let folder = tempfile::tempdir().unwrap();
     let data = tempfile::tempdir().unwrap();
