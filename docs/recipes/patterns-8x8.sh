@@ -32,23 +32,14 @@ positions r0.positions 100000 --depth 2 --per-game 10 --max-empties 14 --label-d
 positions t18.positions 100000 --depth 2 --per-game 4 --max-empties 18 --label-depth 1 \
     --label-exact 18 --seed 718
 fit f1.bin "--phases 6,10,14" r0.positions t18.positions
-# Each later round twice: the same positions (same seed) at depth D and D - 1, fitted together.
 positions r2.positions 150000 --depth 2 --per-game 8 --max-empties 30 --label-depth 6 \
     --label-exact 14 --label-patterns f1.bin --seed 72
-positions r2-odd.positions 150000 --depth 2 --per-game 8 --max-empties 30 --label-depth 5 \
-    --label-exact 14 --label-patterns f1.bin --seed 72
-fit f2.bin "--phases 6,10,14,18,24,30" r0.positions t18.positions r2.positions r2-odd.positions
+fit f2.bin "--phases 6,10,14,18,24,30" r0.positions t18.positions r2.positions
 positions r3.positions 200000 --depth 2 --per-game 10 --max-empties 44 --label-depth 8 \
     --label-exact 14 --label-patterns f2.bin --seed 73
-positions r3-odd.positions 200000 --depth 2 --per-game 10 --max-empties 44 --label-depth 7 \
-    --label-exact 14 --label-patterns f2.bin --seed 73
-fit f3.bin "--phases 6,10,14,18,24,30,36,44" r0.positions t18.positions r2.positions \
-    r2-odd.positions r3.positions r3-odd.positions
+fit f3.bin "--phases 6,10,14,18,24,30,36,44" r0.positions t18.positions r2.positions r3.positions
 positions r4.positions 200000 --depth 2 --per-game 10 --label-depth 8 --label-exact 14 \
     --label-patterns f3.bin --seed 74
-positions r4-odd.positions 200000 --depth 2 --per-game 10 --label-depth 7 --label-exact 14 \
-    --label-patterns f3.bin --seed 74
-fit patterns-8x8.bin "--phases 6,10,14,18,24,30,36,44,52" r0.positions t18.positions \
-    r2.positions r2-odd.positions r3.positions r3-odd.positions r4.positions r4-odd.positions
-sha256sum r0.positions t18.positions r2.positions r2-odd.positions r3.positions \
-    r3-odd.positions r4.positions r4-odd.positions patterns-8x8.bin
+fit patterns-8x8.bin "--phases 6,10,14,18,24,30,36,44,52" \
+    r0.positions t18.positions r2.positions r3.positions r4.positions
+sha256sum r0.positions t18.positions r2.positions r3.positions r4.positions patterns-8x8.bin
