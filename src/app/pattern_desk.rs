@@ -54,7 +54,7 @@ impl Default for PatternForm {
             count: 20_000,
             exact_empties: 14,
             label_depth: 4,
-            both_parities: true,
+            both_parities: false,
             verify_games: 100,
             verify_depth: 4,
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
