@@ -206,6 +206,24 @@ fn a_run_of_both_parities_labels_the_same_positions_one_ply_shallower_and_fits_t
     assert!(checkpoint.exists());
 }
 
+#[test]
+fn a_checkpoint_written_before_runs_of_both_parities_still_resumes() {
+    let folder = tempfile::tempdir().unwrap();
+    let state = train_until(folder.path(), |event| {
+        *event == PatternRoundsEvent::Round(1)
+    });
+    assert_eq!(state.history.len(), 1);
+    let path = folder.path().join(lab::ai::checkpoint::CHECKPOINT_FILE);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let older: Vec<&str> = (text.lines())
+        .filter(|line| !line.contains("both_parities") && !line.contains("shallower_data"))
+        .collect();
+    assert_eq!(older.len() + 2, text.lines().count(), "{text}");
+    std::fs::write(&path, older.join("\n")).unwrap();
+    let read = load_checkpoint::<PatternRoundsState>(folder.path()).unwrap();
+    assert_eq!(read, state, "no second labels, none recorded");
+}
+
 /// Each accepted fit has its preset in the run's folder, which evaluates by the fit and
 /// takes the fit along when saved elsewhere.
 fn accepted_fits_are_players(folder: &Path, state: &PatternRoundsState) {
