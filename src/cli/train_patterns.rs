@@ -27,8 +27,8 @@ pub struct TrainPatternsArgs {
     #[arg(long, conflicts_with = "dir")]
     resume: Option<PathBuf>,
     /// Play nothing (a new run is only set up): print the `reversi3d positions` commands
-    /// that make the next round's sets in their place — prefix it with `slurm` to make it on a
-    /// cluster; `--resume` then takes the set once it is complete.
+    /// that make the next round's sets in their place — prefix each with `slurm` to make it on a
+    /// cluster; `--resume` then takes each set once it is complete.
     #[arg(long)]
     next_set: bool,
     /// Board: NxN (2D, N even 4–16) or NxNxN (3D, N even 4–10).

@@ -117,7 +117,7 @@ pub fn complete_set(
                 path.display()
             )));
         }
-        if set.complete.records >= settings.count {
+        if set.is_complete() {
             return Ok(Some(set));
         }
         (PositionSetWriter::resume(path, &set)?, set.complete)

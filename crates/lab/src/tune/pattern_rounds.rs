@@ -548,7 +548,7 @@ impl PatternTraining {
                 "the set changed: its hash is {}, round {round} used {hash}",
                 set.hash
             )
-        } else if set.complete.records < set.settings.count {
+        } else if !set.is_complete() {
             format!(
                 "the set was cut: it holds {} of the {} positions round {round} fitted",
                 set.complete.records, set.settings.count

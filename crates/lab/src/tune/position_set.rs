@@ -113,6 +113,13 @@ pub struct PositionSet {
     pub notice: Option<String>,
 }
 
+impl PositionSet {
+    /// Whether it holds all the positions its settings ask for, in whole games.
+    pub fn is_complete(&self) -> bool {
+        self.complete.records >= self.settings.count
+    }
+}
+
 /// The end of the last complete game of a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct ResumePoint {
