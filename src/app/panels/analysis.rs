@@ -1,6 +1,7 @@
 //! The Analysis panel: the value, depth reached, nodes in total and per level, speed, the
 //! principal line, and a chart of the nodes each AI move of the game cost.
 
+use super::ValueAxis;
 use egui_plot::{Bar, BarChart, Plot};
 
 use crate::app::palette;
@@ -107,7 +108,7 @@ fn costs_chart(ui: &mut egui::Ui, costs: &[MoveCost]) {
     Plot::new("nodes per move")
         .height(ui.available_height().max(120.0))
         .x_axis_label("move")
-        .y_axis_label("log10 nodes")
+        .value_axis("log10 nodes")
         .allow_scroll(false)
         .show(ui, |plot| {
             plot.bar_chart(bars(Color::Red));

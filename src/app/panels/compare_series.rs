@@ -2,6 +2,7 @@
 //! contestants on the current board, judged against the reference, with each player's
 //! agreement and losses and a live chart of the mean loss by game stage.
 
+use super::ValueAxis;
 use egui_plot::{Line, Plot, PlotPoints};
 
 use crate::app::session::{CompareContext, CompareRequest};
@@ -74,7 +75,7 @@ pub fn show(ui: &mut egui::Ui, context: &mut CompareContext) {
     Plot::new("series by stage")
         .height(150.0)
         .x_axis_label("moves played")
-        .y_axis_label(if with_eval {
+        .value_axis(if with_eval {
             "mean loss (eval units)"
         } else {
             "mean loss (discs)"

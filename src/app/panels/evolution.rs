@@ -2,6 +2,7 @@
 //! colouring also follows), the run's settings, Start/Stop/Resume, live charts and the
 //! champions found.
 
+use super::ValueAxis;
 use super::form_row;
 use egui_plot::{Line, MarkerShape, Plot, PlotPoints, Points};
 
@@ -178,7 +179,7 @@ fn nets_chart(ui: &mut egui::Ui, view: &EvolutionView) {
     Plot::new("evolution nets")
         .height(CHART_HEIGHT)
         .x_axis_label("generation")
-        .y_axis_label("net (wins − losses)")
+        .value_axis("net (wins − losses)")
         .allow_scroll(false)
         .show(ui, |plot| {
             plot.points(
@@ -213,7 +214,7 @@ fn weights_chart(ui: &mut egui::Ui, view: &EvolutionView) {
     Plot::new("evolution weights")
         .height(CHART_HEIGHT)
         .x_axis_label("generation")
-        .y_axis_label("weight")
+        .value_axis("weight")
         .allow_scroll(false)
         .show(ui, |plot| {
             for (index, label) in Weights::LABELS.iter().enumerate() {
@@ -247,7 +248,7 @@ fn speed_chart(ui: &mut egui::Ui, view: &EvolutionView) {
             Plot::new(("evolution speed", name))
                 .height(CHART_HEIGHT * 0.8)
                 .x_axis_label("running time (s)")
-                .y_axis_label(name)
+                .value_axis(name)
                 .allow_scroll(false)
                 .show(ui, |plot| {
                     plot.line(Line::new(name, PlotPoints::from(series)))

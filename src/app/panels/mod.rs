@@ -94,3 +94,66 @@ pub(super) fn form_row(ui: &mut egui::Ui, label: &str, widget: impl egui::Widget
     ui.add(widget).on_hover_text(tip);
     ui.end_row();
 }
+
+/// A chart's value axis: named, and its ticks on steps of 1, 2 or 5 times a power of ten,
+/// labelled from 16 points apart. egui_plot's own ticks step by powers of ten and are
+/// labelled from 20 points apart: a chart 140 points high spanning ±7.5 labelled its 0 alone.
+pub(super) trait ValueAxis {
+    /// This chart with the value axis named `label`.
+    fn value_axis(self, label: impl Into<egui::WidgetText>) -> Self;
+}
+
+impl ValueAxis for egui_plot::Plot<'_> {
+    fn value_axis(self, label: impl Into<egui::WidgetText>) -> Self {
+        let axis = egui_plot::AxisHints::new_y()
+            .label(label)
+            .label_spacing(16.0..=24.0);
+        self.custom_y_axes(vec![axis])
+            .y_grid_spacer(egui_plot::uniform_grid_spacer(|input| {
+                one_two_five_steps(input.base_step_size)
+            }))
+    }
+}
+
+/// A chart's tick steps, finest first, each a multiple of the one before: the finest is the
+/// smallest of 1, 2 or 5 times a power of ten not below `base` (the finest step the chart can
+/// draw); the next two are 5 and 10 times a step of 1, 5 and 10 times a step of 2, 2 and 10
+/// times a step of 5 (a 2-step beside a 5-step would label 4 and 5 on top of each other).
+fn one_two_five_steps(base: f64) -> [f64; 3] {
+    /// Each finest step's multiple of a power of ten, and the two coarser steps' multiples of it.
+    const LADDERS: [(f64, [f64; 2]); 4] = [
+        (1.0, [5.0, 10.0]),
+        (2.0, [5.0, 10.0]),
+        (5.0, [2.0, 10.0]),
+        (10.0, [5.0, 10.0]),
+    ];
+    let power = 10f64.powf(base.max(f64::MIN_POSITIVE).log10().floor());
+    let (multiple, [middle, coarse]) = (LADDERS.into_iter())
+        .find(|&(multiple, _)| multiple * power >= base)
+        .unwrap_or(LADDERS[3]);
+    let finest = multiple * power;
+    [finest, finest * middle, finest * coarse]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_two_five_steps;
+
+    #[test]
+    fn chart_steps_are_one_two_five_from_the_finest_drawable() {
+        assert_eq!(one_two_five_steps(0.8), [1.0, 5.0, 10.0]);
+        assert_eq!(one_two_five_steps(1.0), [1.0, 5.0, 10.0]);
+        assert_eq!(one_two_five_steps(1.5), [2.0, 10.0, 20.0]);
+        assert_eq!(one_two_five_steps(3.0), [5.0, 10.0, 50.0]);
+        assert_eq!(one_two_five_steps(6.0), [10.0, 50.0, 100.0]);
+        assert_eq!(one_two_five_steps(120.0), [200.0, 1000.0, 2000.0]);
+        let [fine, _, coarse] = one_two_five_steps(0.03);
+        assert!((fine - 0.05).abs() < 1e-12 && (coarse - 0.5).abs() < 1e-12);
+        // Each step is a whole multiple of the one before, so that no two labels collide.
+        for tenth in 1..100_000 {
+            let [fine, middle, coarse] = one_two_five_steps(f64::from(tenth) / 10.0);
+            let whole = |ratio: f64| (ratio - ratio.round()).abs() < 1e-9;
+            assert!(whole(middle / fine) && whole(coarse / middle), "{tenth}");
+        }
+    }
+}

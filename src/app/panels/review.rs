@@ -4,6 +4,7 @@
 //! a graph or a mistake goes to that move in the History. Before any review the eval graph
 //! grows from the engines' values as the game is played.
 
+use super::ValueAxis;
 use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotPoints, Points};
 
 use crate::app::palette;
@@ -11,7 +12,7 @@ use crate::app::session::{GameRequest, ReviewContext, ReviewRequest, Session};
 use engine::Color;
 use engine::notation::format_cell_in;
 use lab::ai::reference::{ReferenceSettings, ScoreUnit};
-use lab::ai::review::{MistakeThresholds, RedValue, Review};
+use lab::ai::review::{MistakeThresholds, RedValue, Review, ReviewedMove};
 use lab::ai::score_unit::DECISIVE;
 
 /// Draws the panel.
@@ -205,6 +206,17 @@ impl Scale {
     }
 }
 
+/// The height a chart shows for values up to `extent`: `extent` rounded up to a half step of
+/// its order of magnitude (37 → 40, 105 → 150, 12 → 15), so that a chart growing point by
+/// point during a review keeps its scale until a value passes the bound.
+fn steady_bound(extent: f64) -> f64 {
+    if extent <= 0.0 {
+        return 1.0;
+    }
+    let half_step = 10f64.powf(extent.log10().floor()) / 2.0;
+    (extent / half_step).ceil() * half_step
+}
+
 /// Each AI move's own value (by the side that moved), for Red.
 fn engine_points(context: &ReviewContext) -> Vec<(Color, Point)> {
     (context.costs.iter())
@@ -272,10 +284,15 @@ fn eval_graph(ui: &mut egui::Ui, context: &mut ReviewContext, review: Option<&Re
         );
     }
     let xy = |p: Point| [p.ply as f64, scale.y(p)];
+    let height = steady_bound(all.iter().map(|&p| scale.y(p).abs()).fold(0.0, f64::max));
     let response = Plot::new("eval graph")
         .height(180.0)
+        .include_x(0.0)
+        .include_x(context.game.moves().len() as f64)
+        .include_y(-height)
+        .include_y(height)
         .x_axis_label("move")
-        .y_axis_label(if with_eval {
+        .value_axis(if with_eval {
             "value for Red (eval units)"
         } else {
             "value for Red (discs)"
@@ -323,14 +340,7 @@ fn loss_chart(ui: &mut egui::Ui, context: &mut ReviewContext, review: &Review) {
             .moves
             .iter()
             .filter(|m| m.mover == color)
-            .map(|m| {
-                let loss = if m.loss.amount >= DECISIVE {
-                    f64::from(DECISIVE / 1000)
-                } else {
-                    m.loss.measure()
-                };
-                Bar::new(m.ply as f64 + 1.0, loss).width(0.8)
-            })
+            .map(|m| Bar::new(m.ply as f64 + 1.0, bar_height(m)).width(0.8))
             .collect();
         BarChart::new(format!("{color:?}"), bars).color(palette::disc(color))
     };
@@ -339,10 +349,15 @@ fn loss_chart(ui: &mut egui::Ui, context: &mut ReviewContext, review: &Review) {
         ("Green", palette::disc(Color::Green)),
     ];
     super::series_legend(ui, &red_green);
+    let tallest = review.moves.iter().map(bar_height).fold(0.0, f64::max);
     let response = Plot::new("loss chart")
         .height(140.0)
+        .include_x(0.0)
+        .include_x(context.game.moves().len() as f64 + 1.0)
+        .include_y(0.0)
+        .include_y(steady_bound(tallest))
         .x_axis_label("move")
-        .y_axis_label(if with_eval {
+        .value_axis(if with_eval {
             "loss (eval units; discs when exact)"
         } else {
             "loss (discs)"
@@ -354,6 +369,16 @@ fn loss_chart(ui: &mut egui::Ui, context: &mut ReviewContext, review: &Review) {
             plot.bar_chart(bars(Color::Green));
         });
     follow_click(context, &response, "Loss chart");
+}
+
+/// How tall a move's bar stands in the loss chart: its loss, a decisive one cut to a fixed
+/// height.
+fn bar_height(reviewed: &ReviewedMove) -> f64 {
+    if reviewed.loss.amount >= DECISIVE {
+        f64::from(DECISIVE / 1000)
+    } else {
+        reviewed.loss.measure()
+    }
 }
 
 /// Goes to the move under a click on a chart (its x is the number of moves played), and names
@@ -404,5 +429,24 @@ fn mistakes(
             let go_to = GameRequest::GoTo(reviewed.ply);
             context.requests.push(ReviewRequest::Game(go_to));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::steady_bound;
+
+    #[test]
+    fn a_chart_bound_covers_its_values_and_holds_while_they_grow_a_little() {
+        assert_eq!(steady_bound(0.0), 1.0);
+        assert_eq!(steady_bound(12.0), 15.0);
+        assert_eq!(steady_bound(37.0), 40.0);
+        assert_eq!(steady_bound(105.0), 150.0);
+        for tenth in 1..2000 {
+            let extent = f64::from(tenth) / 10.0;
+            assert!(steady_bound(extent) >= extent, "{extent}");
+        }
+        // Values from 35.1 to 40 discs keep one scale.
+        assert!((351..=400).all(|tenth| steady_bound(f64::from(tenth) / 10.0) == 40.0));
     }
 }

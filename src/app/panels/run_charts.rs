@@ -2,6 +2,7 @@
 //! status, the position set's progress, the fit's training and hold-out values step by step,
 //! and the verification match's running score.
 
+use super::ValueAxis;
 use egui_plot::{Line, LineStyle, Plot, PlotPoints};
 
 use super::contest::{RunTips, net_colour};
@@ -58,7 +59,7 @@ pub fn loss_chart(ui: &mut egui::Ui, id: &str, steps: &[impl FitStep], loss: &st
     Plot::new(id)
         .height(CHART_HEIGHT)
         .x_axis_label("step")
-        .y_axis_label(loss)
+        .value_axis(loss)
         .allow_scroll(false)
         .show(ui, |plot| {
             plot.line(
@@ -93,7 +94,7 @@ pub fn verification_chart(ui: &mut egui::Ui, points: &[MatchPoint], games: u32, 
     Plot::new("tune verification")
         .height(CHART_HEIGHT)
         .x_axis_label("games")
-        .y_axis_label("score %")
+        .value_axis("score %")
         .include_x(f64::from(games.max(2)))
         .include_y(0.0)
         .include_y(100.0)

@@ -3,6 +3,7 @@
 //! step by step, the verification match's running score with its interval, the rounds so far,
 //! and the best player to use or export.
 
+use super::ValueAxis;
 use super::form_row;
 use egui_plot::{Line, Plot, PlotPoints};
 
@@ -219,7 +220,7 @@ fn weights_chart(ui: &mut egui::Ui, live: &LiveRound<Iteration>) {
     Plot::new("tune weights")
         .height(CHART_HEIGHT)
         .x_axis_label("step")
-        .y_axis_label("weight")
+        .value_axis("weight")
         .allow_scroll(false)
         .show(ui, |plot| {
             for (index, label) in Weights::LABELS.iter().enumerate() {

@@ -3,6 +3,7 @@
 //! iteration by iteration, the verification match's running score with its interval, the
 //! rounds so far, and the best fit to use as a player.
 
+use super::ValueAxis;
 use super::form_row;
 use egui_plot::{Line, Plot, PlotPoints};
 
@@ -59,7 +60,7 @@ fn round_chart(ui: &mut egui::Ui, view: &RoundsView<PatternRoundsState>) {
     Plot::new("pattern rounds chart")
         .height(140.0)
         .x_axis_label("round")
-        .y_axis_label("discs")
+        .value_axis("discs")
         .include_y(0.0)
         .allow_scroll(false)
         .show(ui, |plot| {
