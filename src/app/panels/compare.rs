@@ -15,7 +15,7 @@ use lab::ai::score_unit::ScoreUnit;
 /// Draws the panel.
 pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     session.compare_panel(|context| {
-        egui::ScrollArea::both().show(ui, |ui| draw(ui, context));
+        egui::ScrollArea::vertical().show(ui, |ui| draw(ui, context));
     });
 }
 
@@ -173,7 +173,8 @@ fn reference_row(ui: &mut egui::Ui, context: &mut CompareContext) {
 fn colouring_row(ui: &mut egui::Ui, form: &mut JudgeForm) {
     let labels: Vec<String> = form.contestants.iter().map(ContestantForm::label).collect();
     let colouring = &mut form.colouring;
-    ui.horizontal(|ui| {
+    // Wrapped: a row wider than the panel would widen every line below it past the edge.
+    ui.horizontal_wrapped(|ui| {
         ui.label("Colour the boards by:");
         let current = match *colouring {
             Colouring::Off => "nothing".to_string(),
@@ -198,10 +199,14 @@ fn colouring_row(ui: &mut egui::Ui, form: &mut JudgeForm) {
 }
 
 fn legend(ui: &mut egui::Ui, colouring: Colouring) {
+    // A swatch and its name as one piece, so that a wrapped row never parts them.
     let swatch = |ui: &mut egui::Ui, color: egui::Color32, text: &str| {
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-        ui.painter().rect_filled(rect, 2.0, color);
-        ui.small(text);
+        let font = egui::TextStyle::Small.resolve(ui.style());
+        let mut job = egui::text::LayoutJob::default();
+        job.append("■ ", 0.0, egui::TextFormat::simple(font.clone(), color));
+        let plain = egui::TextFormat::simple(font, ui.visuals().text_color());
+        job.append(text, 0.0, plain);
+        ui.add(egui::Label::new(job).wrap_mode(egui::TextWrapMode::Extend));
     };
     match colouring {
         Colouring::Off => {}
@@ -332,60 +337,67 @@ fn table(ui: &mut egui::Ui, context: &mut CompareContext, judgement: &PositionJu
         .unwrap_or_default();
     let mut hovered = None;
     let mut clicked = None;
-    egui::Grid::new("compare table")
-        .num_columns(labels.len() + 3)
-        .striped(true)
+    // Only the table scrolls sideways when the panel is narrow: the text around it wraps.
+    egui::ScrollArea::horizontal()
+        .id_salt("compare table")
         .show(ui, |ui| {
-            ui.strong("Move");
-            for label in &labels {
-                ui.strong(label).on_hover_text(
-                    "Its own score of the move (in discs for a pattern player, else in its \
+            egui::Grid::new("compare table")
+                .num_columns(labels.len() + 3)
+                .spacing([6.0, 4.0])
+                .striped(true)
+                .show(ui, |ui| {
+                    ui.strong("Move");
+                    for label in &labels {
+                        ui.strong(label).on_hover_text(
+                            "Its own score of the move (in discs for a pattern player, else in its \
                          weights' units; win/loss when proven), and the move's rank (1 = its best)",
-                );
-            }
-            ui.strong("Reference").on_hover_text(
+                        );
+                    }
+                    ui.strong("Reference").on_hover_text(
                 "The reference's score at the depth shown: exact (=+4), proven (win +4), in \
                  discs by the board's learned evaluation (+2.4), or in the nine weights' \
                  units on a board without one",
             );
-            let in_discs =
-                (judgement.reference.as_ref()).is_some_and(|r| r.unit == ScoreUnit::Discs);
-            ui.strong(if in_discs { "Loss\n(discs)" } else { "Loss" })
-                .on_hover_text("The reference's best score minus this move's");
-            ui.end_row();
-            for row in rows(judgement) {
-                let mut name =
-                    egui::RichText::new(format_cell_in(shape, row.cell, notation)).monospace();
-                if best.contains(&row.cell) {
-                    name = name.strong().color(palette::REFERENCE_BEST);
-                }
-                if disputed.contains(&row.cell) {
-                    name = name.background_color(palette::DISPUTED.gamma_multiply(0.45));
-                }
-                let response = ui
-                    .selectable_label(false, name)
-                    .on_hover_text("Hover to preview on the boards, click to play");
-                if response.hovered() {
-                    hovered = Some(row.cell);
-                }
-                if response.clicked() {
-                    clicked = Some(row.cell);
-                }
-                for (index, score) in row.scores.iter().enumerate() {
-                    let text = score.as_ref().map_or_else(
-                        || "…".to_string(),
-                        |(_, rank, text)| format!("{text} (#{rank})"),
-                    );
-                    let mut text = egui::RichText::new(text).monospace();
-                    if choices[index] == Some(row.cell) {
-                        text = text.strong().underline();
+                    let in_discs =
+                        (judgement.reference.as_ref()).is_some_and(|r| r.unit == ScoreUnit::Discs);
+                    ui.strong(if in_discs { "Loss\n(discs)" } else { "Loss" })
+                        .on_hover_text("The reference's best score minus this move's");
+                    ui.end_row();
+                    for row in rows(judgement) {
+                        let mut name =
+                            egui::RichText::new(format_cell_in(shape, row.cell, notation))
+                                .monospace();
+                        if best.contains(&row.cell) {
+                            name = name.strong().color(palette::REFERENCE_BEST);
+                        }
+                        if disputed.contains(&row.cell) {
+                            name = name.background_color(palette::DISPUTED.gamma_multiply(0.45));
+                        }
+                        let response = ui
+                            .selectable_label(false, name)
+                            .on_hover_text("Hover to preview on the boards, click to play");
+                        if response.hovered() {
+                            hovered = Some(row.cell);
+                        }
+                        if response.clicked() {
+                            clicked = Some(row.cell);
+                        }
+                        for (index, score) in row.scores.iter().enumerate() {
+                            let text = score.as_ref().map_or_else(
+                                || "…".to_string(),
+                                |(_, rank, text)| format!("{text} (#{rank})"),
+                            );
+                            let mut text = egui::RichText::new(text).monospace();
+                            if choices[index] == Some(row.cell) {
+                                text = text.strong().underline();
+                            }
+                            ui.label(text);
+                        }
+                        ui.monospace(row.reference.map_or_else(|| "…".to_string(), |r| r.1));
+                        ui.monospace(row.loss.unwrap_or_else(|| "…".to_string()));
+                        ui.end_row();
                     }
-                    ui.label(text);
-                }
-                ui.monospace(row.reference.map_or_else(|| "…".to_string(), |r| r.1));
-                ui.monospace(row.loss.unwrap_or_else(|| "…".to_string()));
-                ui.end_row();
-            }
+                });
         });
     ui.small(
         "Underlined: the move each contestant would play. Blue move: the reference's best. \
