@@ -14,6 +14,7 @@ use super::help_desk::HelpDesk;
 use super::history::MoveHistory;
 use super::listed::ListedMove;
 use super::meter::Meter;
+use super::ordering::OrderingSearchDepths;
 use super::pattern_search::{PatternTable, applicable_patterns, exact_ordering_patterns};
 use super::settings::StrongSettings;
 use super::symmetry::distinct_moves;
@@ -90,8 +91,10 @@ pub(super) struct Searcher<'a, const W: usize> {
     pub(super) exact_probcut: Option<i32>,
     /// The pattern evaluation, if it replaces the weights'.
     pub(super) patterns: Option<Arc<PatternEvaluation>>,
-    /// The pattern evaluation that orders exact nodes, if any (8×8 only).
+    /// The pattern evaluation that orders exact nodes, if any.
     pub(super) exact_patterns: Option<Arc<PatternEvaluation>>,
+    /// How deep that evaluation searches to order them.
+    pub(super) ordering_depths: OrderingSearchDepths,
     /// Where this worker offers the moves of its deep null-window nodes to waiting workers
     /// (a solve with several workers).
     pub(super) help_desk: Option<&'a HelpDesk<W>>,
@@ -134,6 +137,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             exact_probcut: None,
             patterns: applicable_patterns(geometry, settings),
             exact_patterns: exact_ordering_patterns(geometry, settings),
+            ordering_depths: OrderingSearchDepths::for_shape(geometry.shape()),
             help_desk: None,
         }
     }

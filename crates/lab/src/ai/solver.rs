@@ -13,7 +13,7 @@ use crate::players::pattern_source::LoadedPatterns;
 /// 8×8 the shipped endgame fit (the whole-game fit orders FFO #40–#49 with more nodes, 1.13 G
 /// against 0.74 G); on 6×6×6 its endgame fit ([`endgame_6x6x6`]); on the other cubes the
 /// board's shipped learned evaluation (the endgame sets of tests/data: 4×4×4 2.8 times fewer
-/// nodes than mobility and corners, 8×8×8 1.06 times); elsewhere none (mobility and corners
+/// nodes than mobility and corners, 8×8×8 1.16 times); elsewhere none (mobility and corners
 /// order it).
 pub fn solver_ordering(shape: Shape, rules: Rules) -> Option<Arc<PatternEvaluation>> {
     let candidate = match shape.dims() {
