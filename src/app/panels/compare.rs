@@ -142,7 +142,11 @@ fn reference_row(ui: &mut egui::Ui, context: &mut CompareContext) {
             }
             ReferenceMode::Depth => {
                 ui.add(egui::DragValue::new(&mut form.depth).range(1..=30))
-                    .on_hover_text("Plies");
+                    .on_hover_text(
+                        "Plies. Even depths judge more steadily: an odd depth ends on the \
+                         other side's move and overrates the side to move (8×8×8: depth 3 \
+                         +7 to +14 discs against depth 4), so values zigzag from move to move",
+                    );
             }
         }
         ui.label("exact from");
