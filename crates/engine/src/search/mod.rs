@@ -17,6 +17,7 @@ mod line;
 mod listed;
 mod meter;
 mod ordering;
+mod ordering_depths;
 mod pattern_search;
 mod probcut;
 mod pv_split;

@@ -14,7 +14,7 @@ use super::help_desk::HelpDesk;
 use super::history::MoveHistory;
 use super::listed::ListedMove;
 use super::meter::Meter;
-use super::ordering::OrderingSearchDepths;
+use super::ordering_depths::OrderingSearchDepths;
 use super::pattern_search::{PatternTable, applicable_patterns, exact_ordering_patterns};
 use super::settings::StrongSettings;
 use super::symmetry::distinct_moves;
