@@ -1,9 +1,9 @@
 //! The Analysis panel: the value, depth reached, nodes in total and per level, speed, the
 //! principal line, and a chart of the nodes each AI move of the game cost.
 
-use super::ValueAxis;
 use egui_plot::{Bar, BarChart, Plot};
 
+use super::ValueAxis;
 use crate::app::palette;
 use crate::app::session::{AnalysisContext, MoveCost, Session};
 use engine::Color;

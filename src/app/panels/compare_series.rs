@@ -2,9 +2,9 @@
 //! contestants on the current board, judged against the reference, with each player's
 //! agreement and losses and a live chart of the mean loss by game stage.
 
-use super::ValueAxis;
 use egui_plot::{Line, Plot, PlotPoints};
 
+use super::ValueAxis;
 use crate::app::session::{CompareContext, CompareRequest};
 use lab::ai::compare_report::{PlayerStats, mean, median};
 

@@ -4,9 +4,9 @@
 //! a graph or a mistake goes to that move in the History. Before any review the eval graph
 //! grows from the engines' values as the game is played.
 
-use super::ValueAxis;
 use egui_plot::{Bar, BarChart, Line, MarkerShape, Plot, PlotPoints, Points};
 
+use super::ValueAxis;
 use crate::app::palette;
 use crate::app::session::{GameRequest, ReviewContext, ReviewRequest, Session};
 use engine::Color;

@@ -2,9 +2,9 @@
 //! status, the position set's progress, the fit's training and hold-out values step by step,
 //! and the verification match's running score.
 
-use super::ValueAxis;
 use egui_plot::{Line, LineStyle, Plot, PlotPoints};
 
+use super::ValueAxis;
 use super::contest::{RunTips, net_colour};
 use crate::app::rounds_desk::{MatchPoint, RoundsKind, RoundsView};
 use lab::tune::round_run::FitStep;
