@@ -6,7 +6,8 @@ use crate::app::judge_desk::PositionJudgement;
 use crate::app::judge_form::{Colouring, ContestantForm, JudgeForm, ReferenceMode};
 use crate::app::palette;
 use crate::app::session::{CompareContext, CompareRequest, GameRequest, Session};
-use engine::notation::format_cell_in;
+use engine::Shape;
+use engine::notation::{Notation, format_cell_in};
 use indicatif::HumanCount;
 use lab::ai::SearchKind;
 use lab::ai::reference::ReferenceLimit;
@@ -316,9 +317,46 @@ fn rows(judgement: &PositionJudgement) -> Vec<Row> {
 }
 
 fn table(ui: &mut egui::Ui, context: &mut CompareContext, judgement: &PositionJudgement) {
-    let shape = judgement.setup.shape();
-    let notation = context.notation;
-    let labels: Vec<String> = (judgement.contestants.iter().zip(&judgement.analyses))
+    let labels = contestant_labels(judgement);
+    let marks = RowMarks {
+        shape: judgement.setup.shape(),
+        notation: context.notation,
+        choices: (0..judgement.analyses.len())
+            .map(|i| judgement.choice(i))
+            .collect(),
+        disputed: judgement.disputed(),
+        best: (judgement.reference.as_ref())
+            .map(|r| r.best_moves())
+            .unwrap_or_default(),
+    };
+    let mut pointed = Pointed::default();
+    // Only the table scrolls sideways when the panel is narrow: the text around it wraps.
+    egui::ScrollArea::horizontal()
+        .id_salt("compare table")
+        .show(ui, |ui| {
+            egui::Grid::new("compare table")
+                .num_columns(labels.len() + 3)
+                .spacing([6.0, 4.0])
+                .striped(true)
+                .show(ui, |ui| {
+                    header_row(ui, &labels, judgement);
+                    for row in rows(judgement) {
+                        move_row(ui, row, &marks, &mut pointed);
+                    }
+                });
+        });
+    ui.small(
+        "Underlined: the move each contestant would play. Blue move: the reference's best. \
+         Highlighted: chosen by some contestants and not others.",
+    );
+    let game = |request| CompareRequest::Game(request);
+    (context.requests).extend(pointed.hovered.map(|cell| game(GameRequest::Preview(cell))));
+    (context.requests).extend(pointed.clicked.map(|cell| game(GameRequest::Play(cell))));
+}
+
+/// Each contestant's column heading: its number, name and depth, and its unit below.
+fn contestant_labels(judgement: &PositionJudgement) -> Vec<String> {
+    (judgement.contestants.iter().zip(&judgement.analyses))
         .enumerate()
         .map(|(i, (c, analysis))| {
             // The unit on a line of its own keeps the columns narrow enough for the panel.
@@ -329,88 +367,75 @@ fn table(ui: &mut egui::Ui, context: &mut CompareContext, judgement: &PositionJu
             };
             format!("{}. {} d{}{unit}", i + 1, c.preset.name, c.depth)
         })
-        .collect();
-    let choices: Vec<Option<usize>> = (0..judgement.analyses.len())
-        .map(|i| judgement.choice(i))
-        .collect();
-    let disputed = judgement.disputed();
-    let best = judgement
-        .reference
-        .as_ref()
-        .map(|r| r.best_moves())
-        .unwrap_or_default();
-    let mut hovered = None;
-    let mut clicked = None;
-    // Only the table scrolls sideways when the panel is narrow: the text around it wraps.
-    egui::ScrollArea::horizontal()
-        .id_salt("compare table")
-        .show(ui, |ui| {
-            egui::Grid::new("compare table")
-                .num_columns(labels.len() + 3)
-                .spacing([6.0, 4.0])
-                .striped(true)
-                .show(ui, |ui| {
-                    ui.strong("Move");
-                    for label in &labels {
-                        ui.strong(label).on_hover_text(
-                            "Its own score of the move (in discs for a pattern player, else in its \
-                         weights' units; win/loss when proven), and the move's rank (1 = its best)",
-                        );
-                    }
-                    ui.strong("Reference").on_hover_text(
-                "The reference's score at the depth shown: exact (=+4), proven (win +4), in \
-                 discs by the board's learned evaluation (+2.4), or in the nine weights' \
-                 units on a board without one",
-            );
-                    let in_discs =
-                        (judgement.reference.as_ref()).is_some_and(|r| r.unit == ScoreUnit::Discs);
-                    ui.strong(if in_discs { "Loss\n(discs)" } else { "Loss" })
-                        .on_hover_text("The reference's best score minus this move's");
-                    ui.end_row();
-                    for row in rows(judgement) {
-                        let mut name =
-                            egui::RichText::new(format_cell_in(shape, row.cell, notation))
-                                .monospace();
-                        if best.contains(&row.cell) {
-                            name = name.strong().color(palette::REFERENCE_BEST);
-                        }
-                        if disputed.contains(&row.cell) {
-                            name = name.background_color(palette::DISPUTED.gamma_multiply(0.45));
-                        }
-                        let response = ui
-                            .selectable_label(false, name)
-                            .on_hover_text("Hover to preview on the boards, click to play");
-                        if response.hovered() {
-                            hovered = Some(row.cell);
-                        }
-                        if response.clicked() {
-                            clicked = Some(row.cell);
-                        }
-                        for (index, score) in row.scores.iter().enumerate() {
-                            let text = score.as_ref().map_or_else(
-                                || "…".to_string(),
-                                |(_, rank, text)| format!("{text} (#{rank})"),
-                            );
-                            let mut text = egui::RichText::new(text).monospace();
-                            if choices[index] == Some(row.cell) {
-                                text = text.strong().underline();
-                            }
-                            ui.label(text);
-                        }
-                        ui.monospace(row.reference.map_or_else(|| "…".to_string(), |r| r.1));
-                        ui.monospace(row.loss.unwrap_or_else(|| "…".to_string()));
-                        ui.end_row();
-                    }
-                });
-        });
-    ui.small(
-        "Underlined: the move each contestant would play. Blue move: the reference's best. \
-         Highlighted: chosen by some contestants and not others.",
+        .collect()
+}
+
+/// What marks a move's row: the board's notation, each contestant's choice, the moves chosen
+/// by some contestants and not others, the reference's best moves.
+struct RowMarks {
+    shape: Shape,
+    notation: Notation,
+    choices: Vec<Option<usize>>,
+    disputed: Vec<usize>,
+    best: Vec<usize>,
+}
+
+/// The move under the pointer and the move clicked, if any.
+#[derive(Default)]
+struct Pointed {
+    hovered: Option<usize>,
+    clicked: Option<usize>,
+}
+
+fn header_row(ui: &mut egui::Ui, labels: &[String], judgement: &PositionJudgement) {
+    ui.strong("Move");
+    for label in labels {
+        ui.strong(label).on_hover_text(
+            "Its own score of the move (in discs for a pattern player, else in its weights' \
+             units; win/loss when proven), and the move's rank (1 = its best)",
+        );
+    }
+    ui.strong("Reference").on_hover_text(
+        "The reference's score at the depth shown: exact (=+4), proven (win +4), in discs by \
+         the board's learned evaluation (+2.4), or in the nine weights' units on a board \
+         without one",
     );
-    context
-        .requests
-        .extend(hovered.map(|cell| CompareRequest::Game(GameRequest::Preview(cell))));
-    context
-        .requests
-        .extend(clicked.map(|cell| CompareRequest::Game(GameRequest::Play(cell))));
+    let in_discs = (judgement.reference.as_ref()).is_some_and(|r| r.unit == ScoreUnit::Discs);
+    ui.strong(if in_discs { "Loss\n(discs)" } else { "Loss" })
+        .on_hover_text("The reference's best score minus this move's");
+    ui.end_row();
+}
+
+fn move_row(ui: &mut egui::Ui, row: Row, marks: &RowMarks, pointed: &mut Pointed) {
+    let cell = format_cell_in(marks.shape, row.cell, marks.notation);
+    let mut name = egui::RichText::new(cell).monospace();
+    if marks.best.contains(&row.cell) {
+        name = name.strong().color(palette::REFERENCE_BEST);
+    }
+    if marks.disputed.contains(&row.cell) {
+        name = name.background_color(palette::DISPUTED.gamma_multiply(0.45));
+    }
+    let response = ui
+        .selectable_label(false, name)
+        .on_hover_text("Hover to preview on the boards, click to play");
+    if response.hovered() {
+        pointed.hovered = Some(row.cell);
+    }
+    if response.clicked() {
+        pointed.clicked = Some(row.cell);
+    }
+    for (index, score) in row.scores.iter().enumerate() {
+        let text = score.as_ref().map_or_else(
+            || "…".to_string(),
+            |(_, rank, text)| format!("{text} (#{rank})"),
+        );
+        let mut text = egui::RichText::new(text).monospace();
+        if marks.choices[index] == Some(row.cell) {
+            text = text.strong().underline();
+        }
+        ui.label(text);
+    }
+    ui.monospace(row.reference.map_or_else(|| "…".to_string(), |r| r.1));
+    ui.monospace(row.loss.unwrap_or_else(|| "…".to_string()));
+    ui.end_row();
 }
