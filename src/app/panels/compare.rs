@@ -144,9 +144,10 @@ fn reference_row(ui: &mut egui::Ui, context: &mut CompareContext) {
             ReferenceMode::Depth => {
                 ui.add(egui::DragValue::new(&mut form.depth).range(1..=30))
                     .on_hover_text(
-                        "Plies. Even depths judge more steadily: an odd depth ends on the \
-                         other side's move and overrates the side to move (8×8×8: depth 3 \
-                         +7 to +14 discs against depth 4), so values zigzag from move to move",
+                        "Plies. A value depends on whose turn it is at the search's leaves: on \
+                         8×8×8 depth 3 rates the side to move 7 to 14 discs above depth 4, and \
+                         the Review graph zigzags 2–4 times as much. The board's own depth (d…) \
+                         is even there, on 8×8 and on 6×6×6; 4×4×4's 9 differs from 10 by 1–3",
                     );
             }
         }
