@@ -147,7 +147,7 @@ fn reference_row(ui: &mut egui::Ui, context: &mut CompareContext) {
                         "Plies. A value depends on whose turn it is at the search's leaves: on \
                          8×8×8 depth 3 rates the side to move 7 to 14 discs above depth 4, and \
                          the Review graph zigzags 2–4 times as much. The board's own depth (d…) \
-                         is even there, on 8×8 and on 6×6×6; 4×4×4's 9 differs from 10 by 1–3",
+                         is even there, on 8×8 and on 6×6×6; 4×4×4's 9 differs from 10 by up to 3",
                     );
             }
         }
