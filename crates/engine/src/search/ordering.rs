@@ -1,7 +1,7 @@
 //! Move ordering of the strong search: the table's move first, then corners, fewest replies
 //! or material, killers and history, X-squares last; exact nodes fastest-first, refined by
-//! each child's value as a shallow search of the pattern evaluation sees it (8×8) or else,
-//! with many empties, by a shallow search.
+//! each child's value as a shallow search of the pattern evaluation sees it (where the board
+//! has one: 8×8 and the cubes) or else, with many empties, by a shallow search.
 
 use super::listed::{ListedMove, weighted_count};
 use super::pattern_search::PatternSearch;
@@ -65,8 +65,8 @@ fn orders_by_children(depth: u32, exact: bool) -> bool {
 }
 
 impl<const W: usize> Searcher<'_, W> {
-    /// Fills `list` with the moves (keys 0), with their flips where [`Self::order`] looks at
-    /// the children ([`orders_by_children`]).
+    /// Fills `list` with the moves (keys 0), with their flips where [`Self::order_moves`]
+    /// looks at the children ([`orders_by_children`]).
     pub(super) fn list_moves(
         &self,
         position: &Position<W>,
@@ -151,10 +151,10 @@ impl<const W: usize> Searcher<'_, W> {
     }
 
     /// Orders the moves of an exact node with `left` empty cells by how few replies they leave
-    /// ([`weighted_replies`]), a corner counting as half a reply fewer and an X-square as half
+    /// ([`weighted_count`]), a corner counting as half a reply fewer and an X-square as half
     /// a reply more, and by the child's value as the pattern evaluation sees it, where there
-    /// is one ([`super::ordering_depths::OrderingSearchDepths`]; no history: at exact nodes it only adds noise).
-    /// Returns the nodes the pattern searches took.
+    /// is one (searched as deep as [`Searcher::ordering_depths`] says; no history: at exact
+    /// nodes it only adds noise). Returns the nodes the pattern searches took.
     fn order_fastest_first(
         &self,
         position: &Position<W>,
