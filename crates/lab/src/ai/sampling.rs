@@ -102,7 +102,8 @@ fn positions_of_game<const W: usize>(
 pub struct GameDraw<'a> {
     /// The players: game g pits player g mod n (Red) against player g + 1 mod n.
     pub players: &'a [Evaluation],
-    /// The run's seed; game g's opening and tie-breaks come from seed + g.
+    /// The run's seed; game g's opening and tie-breaks come from [`game_seed`] of it, so that
+    /// runs with different seeds play different games.
     pub seed: u64,
     /// Positions drawn from each game (fewer when the game has fewer).
     pub count: usize,
@@ -125,7 +126,7 @@ impl GameDraw<'_> {
         let n = self.players.len() as u64;
         let red = &self.players[(game % n) as usize];
         let green = &self.players[((game + 1) % n) as usize];
-        let seed = self.seed.wrapping_add(game);
+        let seed = game_seed(self.seed, game);
         let opening = random_opening(geometry, settings.opening_plies, seed);
         let played = play_game(geometry, settings, [red, green], &opening, seed, cancel).ok()?;
         let mut position = Position::start(geometry);
@@ -148,5 +149,31 @@ impl GameDraw<'_> {
             drawn.push(candidates.remove(index));
         }
         Some((played, drawn))
+    }
+}
+
+/// The seed of game `game` of a run seeded `seed`: its own stream of the run's seed. (A run's
+/// seed plus the game's number made runs seeded S and S + k play the same games, k apart, so
+/// that a "fresh" set could repeat a training set's games.)
+pub fn game_seed(seed: u64, game: u64) -> u64 {
+    stream_rng(seed, game).random()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::game_seed;
+    use std::collections::HashSet;
+
+    #[test]
+    fn runs_with_nearby_seeds_share_no_game() {
+        let games = |seed: u64| (0..1000).map(move |game| game_seed(seed, game));
+        let first: HashSet<u64> = games(70).collect();
+        assert_eq!(first.len(), 1000, "a run's games have distinct seeds");
+        for other in [71, 74, 724, 1070] {
+            assert!(
+                games(other).all(|seed| !first.contains(&seed)),
+                "runs seeded 70 and {other} share a game"
+            );
+        }
     }
 }
