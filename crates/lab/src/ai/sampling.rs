@@ -152,9 +152,10 @@ impl GameDraw<'_> {
     }
 }
 
-/// The seed of game `game` of a run seeded `seed`: its own stream of the run's seed. (A run's
-/// seed plus the game's number made runs seeded S and S + k play the same games, k apart, so
-/// that a "fresh" set could repeat a training set's games.)
+/// The seed of game `game` of a run seeded `seed`: its own stream of the run's seed. (The
+/// run's seed plus the game's number gave runs seeded S and S + k the same openings, k games
+/// apart, and the very same games where k was a multiple of the pairings, so that a "fresh"
+/// set could repeat a training set's games.)
 pub fn game_seed(seed: u64, game: u64) -> u64 {
     stream_rng(seed, game).random()
 }
