@@ -1,10 +1,10 @@
 # The steps every recipe is made of, sourced by them (`. common.sh`); each sets `board` and
 # calls `enter_run "$@"` first.
 #
-# The shipped files were made by builds before 2026-12-01. Later builds seed each game of a
-# position set apart (lab::ai::sampling::game_seed), so they play other games for the same
-# seed and make other sets and files: to make a shipped file again, give REVERSI3D a build of
-# the commit BENCHMARKS.md ("Training") names for it.
+# The shipped files but 8×8's were made by builds before 2026-12-01. Later builds seed each
+# game of a position set apart (lab::ai::sampling::game_seed), so they play other games for
+# the same seed and make other sets and files: to make a shipped file again, give REVERSI3D a
+# build of the commit BENCHMARKS.md ("Training") names for it.
 #
 # SLURM="OPTIONS" makes each position set on a Slurm cluster instead of this machine
 # (`reversi3d slurm positions … OPTIONS --submit`, e.g. SLURM="--tasks 32 --cpus-per-task 4

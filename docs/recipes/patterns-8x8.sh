@@ -1,9 +1,10 @@
 #!/bin/sh
 # Makes the shipped 8x8 evaluation, presets/patterns-8x8.bin, from nothing (BENCHMARKS.md,
-# "Training"; STRENGTH.md, "Lobelia on 8×8"): five bootstrapping rounds, 50 minutes on 2
-# cores. The file shipped since 2026-11-30 (sha256 60a0245e…) is this recipe's, made again bit
-# for bit from nothing (build of b39fd1a); the one before (d6c86146…, its last round stopped at
-# 65,772 positions) could not be: the settings of its later sets were not all recorded.
+# "Training"; STRENGTH.md, "Lobelia on 8×8"): five bootstrapping rounds from narrow games, then
+# four sets from varied games, about 80 minutes on 2 cores. The file shipped since 2026-12-01
+# (sha256 f6fa9962…) is this recipe's (build of 80efbde). The one before it (60a0245e…, the
+# fit of r0–r4 made by a build before 80efbde, whose sets were other games) knew only games
+# opened by four random plies, of which 8×8 has 244.
 #
 #   docs/recipes/patterns-8x8.sh DIR [REVERSI3D]
 #
@@ -13,13 +14,19 @@
 # quick check of the recipe, e.g. SCALE=1000; its fits are of no use). SLURM="OPTIONS" makes
 # the position sets on a Slurm cluster (docs/recipes/common.sh).
 #
-# The rounds (positions from depth-2 games among the nine-weight players):
+# The rounds on narrow games (depth-2 games among the nine-weight players, 4 random plies):
 #  r0   100,000 positions with ≤ 14 empties, scored exactly;
 #  t18  100,000 with ≤ 18 empties, scored exactly (4 a game); fit f1.bin of r0 and t18;
 #  r2   150,000 with ≤ 30 empties, labelled by a depth-6 search by f1.bin (exact from 14);
 #       fit f2.bin of r0, t18, r2;
 #  r3   200,000 with ≤ 44 empties, by a depth-8 search by f2.bin; fit f3.bin of the four;
-#  r4   200,000 from every stage, by f3.bin; fit patterns-8x8.bin of all five.
+#  r4   200,000 from every stage, by f3.bin; fit f4.bin of all five.
+# The rounds on varied games (depth-4 games among the same players, 10 random plies):
+#  n0   100,000 with ≤ 14 empties, scored exactly;
+#  n1   50,000 with ≤ 18 empties, scored exactly (4 a game);
+#  n2   200,000 from every stage, by a depth-8 search by f4.bin; fit f5.bin of the eight sets;
+#  n3   200,000 the same, by f5.bin; fit f6.bin of the nine;
+#  n4   200,000 the same, by f6.bin; fit patterns-8x8.bin of all ten.
 set -eu
 
 recipes=$(dirname "$(realpath "$0")")
@@ -40,6 +47,23 @@ positions r3.positions 200000 --depth 2 --per-game 10 --max-empties 44 --label-d
 fit f3.bin "--phases 6,10,14,18,24,30,36,44" r0.positions t18.positions r2.positions r3.positions
 positions r4.positions 200000 --depth 2 --per-game 10 --label-depth 8 --label-exact 14 \
     --label-patterns f3.bin --seed 74
-fit patterns-8x8.bin "--phases 6,10,14,18,24,30,36,44,52" \
+fit f4.bin "--phases 6,10,14,18,24,30,36,44,52" \
     r0.positions t18.positions r2.positions r3.positions r4.positions
-sha256sum r0.positions t18.positions r2.positions r3.positions r4.positions patterns-8x8.bin
+positions n0.positions 100000 --openings 10 --depth 4 --per-game 10 --max-empties 14 \
+    --label-depth 1 --label-exact 14 --seed 91
+positions n1.positions 50000 --openings 10 --depth 4 --per-game 4 --max-empties 18 \
+    --label-depth 1 --label-exact 18 --seed 92
+positions n2.positions 200000 --openings 10 --depth 4 --per-game 10 --label-depth 8 \
+    --label-exact 14 --label-patterns f4.bin --seed 93
+fit f5.bin "--phases 6,10,14,18,24,30,36,44,52" r0.positions t18.positions r2.positions \
+    r3.positions r4.positions n0.positions n1.positions n2.positions
+positions n3.positions 200000 --openings 10 --depth 4 --per-game 10 --label-depth 8 \
+    --label-exact 14 --label-patterns f5.bin --seed 94
+fit f6.bin "--phases 6,10,14,18,24,30,36,44,52" r0.positions t18.positions r2.positions \
+    r3.positions r4.positions n0.positions n1.positions n2.positions n3.positions
+positions n4.positions 200000 --openings 10 --depth 4 --per-game 10 --label-depth 8 \
+    --label-exact 14 --label-patterns f6.bin --seed 95
+fit patterns-8x8.bin "--phases 6,10,14,18,24,30,36,44,52" r0.positions t18.positions \
+    r2.positions r3.positions r4.positions n0.positions n1.positions n2.positions n3.positions \
+    n4.positions
+sha256sum ./*.positions ./*.bin

@@ -10,8 +10,8 @@ use engine::{Rules, Shape};
 use crate::players::pattern_source::LoadedPatterns;
 
 /// The pattern evaluation that orders the solver on `shape` under `rules`, if one helps: on
-/// 8×8 the shipped endgame fit (the whole-game fit orders FFO #40–#49 with more nodes, 1.13 G
-/// against 0.74 G); on 6×6×6 its endgame fit ([`endgame_6x6x6`]); on the other cubes the
+/// 8×8 the shipped endgame fit (FFO #40–#49 in 0.74 G nodes; by the whole-game fit of
+/// 2026-12-01 0.73 G); on 6×6×6 its endgame fit (`endgame_6x6x6`); on the other cubes the
 /// board's shipped learned evaluation (the endgame sets of tests/data: 4×4×4 2.8 times fewer
 /// nodes than mobility and corners, 8×8×8 1.16 times); elsewhere none (mobility and corners
 /// order it).
