@@ -54,6 +54,10 @@ fn the_sets_of_a_training_run_can_be_made_elsewhere_from_the_printed_command() {
         "--both-parities",
         "--players",
         "Arwen,Jolly",
+        "--openings",
+        "8",
+        "--game-depth",
+        "2",
         "--verify-games",
         "4",
         "--verify-depth",
@@ -63,6 +67,10 @@ fn the_sets_of_a_training_run_can_be_made_elsewhere_from_the_printed_command() {
         "--next-set",
     ]));
     assert!(set_up.contains("--max-empties 8"), "{set_up}");
+    assert!(
+        set_up.contains("--depth 2 --search classic --openings 8"),
+        "{set_up}"
+    );
     assert!(!dir.join("round-0.positions").exists(), "only set up");
     let [(_, round_0)] = &make_next_sets(&dir)[..] else {
         panic!("round 0 has one set");

@@ -13,6 +13,7 @@ use super::round_progress::{RunOnTerminal, play_run};
 use super::setup::{find_player, players_or_all};
 use engine::Shape;
 use lab::ai::PresetLibrary;
+use lab::ai::selfplay::GameSettings;
 use lab::tune::pattern_rounds::{PatternRoundsSettings, PatternTraining};
 use lab::tune::position_set::{NamedWeights, PositionSetSettings};
 
@@ -49,6 +50,14 @@ pub struct TrainPatternsArgs {
     /// Positions drawn from each game at most.
     #[arg(long, default_value_t = 6)]
     per_game: usize,
+    /// Random plies opening the sets' games and the verification matches. The 2D boards have
+    /// only 244 openings of four plies: more plies give varied games (the 8×8 recipe draws
+    /// with 10) and verification openings that training has not played.
+    #[arg(long, default_value_t = 4)]
+    openings: u32,
+    /// Depth of the sets' games (classic search, nine-weight players).
+    #[arg(long, default_value_t = 1)]
+    game_depth: u32,
     /// Round 0: positions with at most this many empty cells, scored exactly.
     #[arg(long, default_value_t = 14)]
     exact_empties: u32,
@@ -190,7 +199,11 @@ fn settings_of(args: &TrainPatternsArgs) -> anyhow::Result<PatternRoundsSettings
     let start = NamedWeights::from(&find_player(&library, &args.start)?);
     Ok(PatternRoundsSettings {
         name: args.name.clone(),
-        game: PatternRoundsSettings::set_games(args.board),
+        game: GameSettings {
+            opening_plies: args.openings,
+            depth: args.game_depth,
+            ..PatternRoundsSettings::set_games(args.board)
+        },
         players: players.iter().map(NamedWeights::from).collect(),
         start,
         rounds: args.rounds,

@@ -159,8 +159,8 @@ impl PatternRoundsState {
 }
 
 impl PatternRoundsSettings {
-    /// The games a run on `shape` draws its positions from: quick self-play (classic search,
-    /// depth 1) after 4 random plies, as the shipped evaluations' sets were drawn.
+    /// The games a run on `shape` draws its positions from by default: quick self-play
+    /// (classic search, depth 1) after 4 random plies.
     pub fn set_games(shape: Shape) -> GameSettings {
         GameSettings {
             shape,
