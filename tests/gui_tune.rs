@@ -94,6 +94,7 @@ fn a_pattern_training_run_from_the_panel_shows_its_errors_in_discs_and_its_best_
     form.rounds = 2;
     form.growing_rounds = 2;
     form.count = 300;
+    form.openings = 6;
     form.exact_empties = 8;
     form.label_depth = 2;
     form.verify_games = 8;
@@ -108,6 +109,7 @@ fn a_pattern_training_run_from_the_panel_shows_its_errors_in_discs_and_its_best_
     let training = harness.state().session().pattern_training();
     let view = training.view().unwrap();
     assert_eq!(view.state.settings.start.name, "Jolly");
+    assert_eq!(view.state.settings.game.opening_plies, 6);
     assert!(
         (view.state.settings.players.iter()).all(|p| p.patterns.is_empty()),
         "the position sets are played by the nine-weight players"

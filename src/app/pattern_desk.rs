@@ -10,6 +10,7 @@ use super::rounds_desk::{RoundsDesk, RoundsKind};
 use super::run_desk::short_name;
 use engine::Shape;
 use lab::ai::Preset;
+use lab::ai::selfplay::GameSettings;
 use lab::files::time_stamp;
 use lab::tune::pattern_rounds::{PatternRoundsSettings, PatternRoundsState, PatternTraining};
 use lab::tune::position_set::NamedWeights;
@@ -27,6 +28,8 @@ pub struct PatternForm {
     pub growing_rounds: u32,
     /// Positions per round.
     pub count: usize,
+    /// Random plies opening the sets' games and the verification matches.
+    pub openings: u32,
     /// Round 0 scores positions with at most this many empty cells exactly.
     pub exact_empties: u32,
     /// Depth of the labelling search of later rounds.
@@ -52,6 +55,7 @@ impl Default for PatternForm {
             rounds: 3,
             growing_rounds: 3,
             count: 20_000,
+            openings: 4,
             exact_empties: 14,
             label_depth: 4,
             both_parities: false,
@@ -85,7 +89,10 @@ impl PatternDesk {
             .collect();
         let settings = PatternRoundsSettings {
             name: format!("{}-patterns", short_name(&player.name)),
-            game: PatternRoundsSettings::set_games(form.board),
+            game: GameSettings {
+                opening_plies: form.openings,
+                ..PatternRoundsSettings::set_games(form.board)
+            },
             players,
             start: NamedWeights::from(player),
             rounds: form.rounds,

@@ -110,6 +110,14 @@ fn form_rows(ui: &mut egui::Ui, form: &mut PatternForm) {
     );
     let tip = "Positions drawn from self-play games of the nine-weight players";
     super::contest::positions_row(ui, &mut form.count, tip);
+    form_row(
+        ui,
+        "Opening plies",
+        egui::DragValue::new(&mut form.openings).range(0..=(form.board.cells() / 4) as u32),
+        "Random moves opening the sets' games and the verification matches. The 2D boards \
+         have only 244 openings of 4 plies: more give varied games, and verification on \
+         openings the training has not played",
+    );
     ui.label("Exact up to");
     let full = form.board.start_empties();
     ui.add(
