@@ -3,19 +3,11 @@
 
 mod common;
 
-use common::command::{refusal, stdout, without_seconds};
+use common::command::{refusal, reversi3d_in as reversi3d, stdout, without_seconds};
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn reversi3d(folder: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_reversi3d"))
-        .current_dir(folder)
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
+use std::process::Output;
 
 const RUN: [&str; 11] = [
     "tournament",

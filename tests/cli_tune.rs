@@ -552,3 +552,31 @@ fn a_run_name_that_would_leave_its_folder_is_refused() {
         "{written:?}"
     );
 }
+
+#[test]
+fn a_fit_named_like_a_shipped_file_labels_from_its_own_folder() {
+    use common::command::reversi3d_in;
+    use engine::patterns::PatternEvaluation;
+    let folder = tempfile::tempdir().unwrap();
+    // A recipe's own 6×6 fit, in its folder under the shipped file's name.
+    let own = PatternEvaluation::zero("6x6".parse().unwrap(), vec![10]);
+    std::fs::write(folder.path().join("patterns-6x6.bin"), own.to_bytes()).unwrap();
+    let args = positions_args("own.positions", "6x6", 40, &["--label-depth", "2"]);
+    let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
+    args.extend(["--label-patterns", "patterns-6x6.bin"]);
+    let made = stdout(&reversi3d_in(folder.path(), &args));
+    assert!(made.contains("40 of 40 positions"), "{made}");
+    // Every heuristic label is the zero evaluation's (the shipped file's would not be).
+    let set = std::fs::read_to_string(folder.path().join("own.positions")).unwrap();
+    let labels: Vec<&str> = set
+        .lines()
+        .skip(2)
+        .filter_map(|l| l.split('\t').nth(4))
+        .collect();
+    let heuristic: Vec<&&str> = labels.iter().filter(|l| l.starts_with('~')).collect();
+    assert!(!heuristic.is_empty(), "{set}");
+    assert!(
+        heuristic.iter().all(|l| l.starts_with("~0@")),
+        "{heuristic:?}"
+    );
+}

@@ -10,6 +10,15 @@ pub fn reversi3d<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
         .expect("binary runs")
 }
 
+/// Runs `reversi3d ARGS` in `folder`.
+pub fn reversi3d_in(folder: &std::path::Path, args: &[&str]) -> Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_reversi3d"))
+        .current_dir(folder)
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
 /// The standard output of a run that must have succeeded (else the test fails with its
 /// standard error).
 pub fn stdout(output: &Output) -> String {

@@ -176,12 +176,14 @@ impl PatternSource {
     }
 
     /// Reads the file again (a shipped one from the program), refusing it if its content is
-    /// no longer the one recorded.
+    /// no longer the one recorded. A path that is a shipped file's name means the shipped
+    /// file when that is the content recorded, or when no file of that name is here; else the
+    /// file here (a user's own fit, e.g. a recipe's `patterns-6x6.bin`).
     pub fn load_any(&self) -> Result<LoadedPatterns, FileError> {
         let shipped = (self.path.to_str()).and_then(LoadedPatterns::shipped);
         let loaded = match shipped {
-            Some(shipped) => shipped,
-            None => LoadedPatterns::read_any(&self.path)?,
+            Some(shipped) if shipped.source.hash == self.hash || !self.path.exists() => shipped,
+            _ => LoadedPatterns::read_any(&self.path)?,
         };
         if loaded.source.hash != self.hash {
             return Err(FileError::new(
