@@ -238,9 +238,14 @@ fn a_recipe_on_the_cluster_makes_the_single_machine_evaluation(cluster: &Cluster
         String::from_utf8(run(&mut command)).unwrap()
     };
     let log = made("on-the-cluster", Some("--tasks 2 --cpus-per-task 1"));
-    assert_eq!(log.matches("submitted: array job").count(), 4, "{log}");
+    assert_eq!(log.matches("submitted: array job").count(), 7, "{log}");
     made("here", None);
-    for file in ["r0.positions", "r3.positions", "patterns-6x6.bin"] {
+    for file in [
+        "r0.positions",
+        "r3.positions",
+        "n2.positions",
+        "patterns-6x6.bin",
+    ] {
         let read = |folder: &str| fs::read(root.join(folder).join(file)).unwrap();
         assert!(read("here") == read("on-the-cluster"), "{file} differs");
     }
