@@ -2,7 +2,8 @@
 # Makes the shipped 8x8 evaluation, presets/patterns-8x8.bin, from nothing (BENCHMARKS.md,
 # "Training"; STRENGTH.md, "Lobelia on 8×8"): five bootstrapping rounds from narrow games, then
 # four sets from varied games, about 80 minutes on 2 cores. The file shipped since 2026-12-01
-# (sha256 f6fa9962…) is this recipe's (build of 80efbde). The one before it (60a0245e…, the
+# (sha256 f6fa9962…) is this recipe's: made again bit for bit from nothing (build of 80efbde,
+# 2026-12-01, at nice 19 beside other work and paused for CI). The one before it (60a0245e…, the
 # fit of r0–r4 made by a build before 80efbde, whose sets were other games) knew only games
 # opened by four random plies, of which 8×8 has 244.
 #
