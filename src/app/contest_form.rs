@@ -58,7 +58,7 @@ impl ContestForm {
 
     /// The most opening plies the board allows.
     pub fn max_openings(&self) -> u32 {
-        (self.board.cells() / 4) as u32
+        GameSettings::max_opening_plies(self.board)
     }
 }
 

@@ -12,6 +12,7 @@ use super::settings::Settings;
 use super::tournament_desk::TournamentForm;
 use super::tune_desk::TuneForm;
 use lab::ai::gsprt::Gsprt;
+use lab::ai::selfplay::GameSettings;
 
 /// The panels' forms. Unknown or missing fields fall back to the defaults, so forms saved by
 /// another version never stop the app from starting.
@@ -54,7 +55,7 @@ impl Forms {
             .growing_rounds
             .clamp(1, engine::bounds::MAX_ROUNDS as u32);
         train.count = train.count.clamp(100, 10_000_000);
-        train.openings = train.openings.min((train.board.cells() / 4) as u32);
+        train.openings = (train.openings).min(GameSettings::max_opening_plies(train.board));
         train.exact_empties = train.exact_empties.clamp(1, train.board.start_empties());
         train.label_depth = train.label_depth.clamp(1, engine::bounds::MAX_DEPTH);
         train.verify_games = (train.verify_games.clamp(2, 10_000) / 2) * 2;

@@ -4,14 +4,11 @@ use std::process::Output;
 
 /// Runs `reversi3d ARGS` in the current folder.
 pub fn reversi3d<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_reversi3d"))
-        .args(args)
-        .output()
-        .expect("binary runs")
+    reversi3d_in(std::path::Path::new("."), args)
 }
 
 /// Runs `reversi3d ARGS` in `folder`.
-pub fn reversi3d_in(folder: &std::path::Path, args: &[&str]) -> Output {
+pub fn reversi3d_in<S: AsRef<std::ffi::OsStr>>(folder: &std::path::Path, args: &[S]) -> Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_reversi3d"))
         .current_dir(folder)
         .args(args)
@@ -46,11 +43,7 @@ pub fn without_seconds(csv: &str) -> String {
 
 /// Runs `reversi3d solve ARGS`.
 pub fn solve(args: &[&str]) -> Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_reversi3d"))
-        .arg("solve")
-        .args(args)
-        .output()
-        .expect("binary runs")
+    reversi3d(&[&["solve"], args].concat())
 }
 
 /// Runs `reversi3d solve ARGS` on a problem file, which must succeed with every score agreeing

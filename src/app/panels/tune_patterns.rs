@@ -11,6 +11,7 @@ use super::contest::{board_row, net_colour, workers_and_seed_rows};
 use super::run_charts::{LIVE_ONLY, loss_chart, run_head, verification_chart};
 use crate::app::session::TuneContext;
 use crate::app::{PatternForm, RoundsView};
+use lab::ai::selfplay::GameSettings;
 use lab::tune::pattern_rounds::PatternRoundsState;
 
 /// What a training run shows: its status, its rounds, the fit's errors and the verification
@@ -113,7 +114,8 @@ fn form_rows(ui: &mut egui::Ui, form: &mut PatternForm) {
     form_row(
         ui,
         "Opening plies",
-        egui::DragValue::new(&mut form.openings).range(0..=(form.board.cells() / 4) as u32),
+        egui::DragValue::new(&mut form.openings)
+            .range(0..=GameSettings::max_opening_plies(form.board)),
         "Random moves opening the sets' games and the verification matches. The 2D boards \
          have only 244 openings of 4 plies: more give varied games, and verification on \
          openings the training has not played",

@@ -190,6 +190,11 @@ pub fn play_game<const W: usize>(
 }
 
 impl GameSettings {
+    /// The most random opening plies a game on `shape` may have: a quarter of its cells.
+    pub fn max_opening_plies(shape: Shape) -> u32 {
+        (shape.cells() / 4) as u32
+    }
+
     /// Checks the settings: a depth within [`bounds::MAX_DEPTH`] and an opening shorter than
     /// a game.
     pub fn validate(&self) -> Result<(), String> {
@@ -200,7 +205,7 @@ impl GameSettings {
                     .to_string(),
             );
         }
-        let limit = (self.shape.cells() / 4) as u32;
+        let limit = Self::max_opening_plies(self.shape);
         if self.opening_plies > limit {
             return Err(format!(
                 "an opening of {} plies is too long for {} (at most {limit})",
