@@ -3,7 +3,8 @@
 //! evaluation, with at most half the nodes that mobility and corners need — and the solver's
 //! values are cross-checked against the naive reference: along perfect play (the solver's
 //! best move at every step) each position keeps the value of the one before, down to a
-//! position small enough for the naive reference to solve by trying every line.
+//! position small enough for the naive reference to solve by trying every line. The
+//! selection sets beside them (docs/bench) are read, and their quickest positions solved.
 
 mod common;
 
@@ -46,6 +47,17 @@ fn the_learned_evaluation_orders_the_4x4x4_solver_with_half_the_nodes_or_fewer()
         2 * by_patterns <= by_weights,
         "{by_patterns} against {by_weights}"
     );
+}
+
+#[test]
+fn the_selection_sets_read_and_their_quick_positions_keep_their_scores() {
+    // docs/bench/selection-*.txt (BENCHMARKS.md): every line is read before the problems
+    // asked for are solved; these two take about a second between them.
+    for (board, problems) in [("6x6x6", "6-6"), ("8x8x8", "6-6")] {
+        let file = format!("docs/bench/selection-{board}.txt");
+        let args = ["--board", board, "--obf", &file, "--problems", problems];
+        common::command::solved_file_nodes(&[&args[..], &["--threads", "1"]].concat());
+    }
 }
 
 /// The solver's final disc margin for `position`'s side to move and its best move (`None`
