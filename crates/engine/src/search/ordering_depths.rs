@@ -39,7 +39,10 @@ impl OrderingSearchDepths {
     /// with 15/18 (pairs in turn); 12/15 139.2 M, 14/17 150.5 M (session 56), 12/14 141.8 M,
     /// 15/15 154.1 M, six plies from 17 on top 140.1 M; 8×8×8 **13/16 328.9 M** against
     /// 359.7 M, 12/15 323.1 M but slower, 13/15 332.3 M, 14/17 349.3 M; 4×4×4 15/18 215.2 M
-    /// against 231.2 M with 13/16 (and 289.0 M with 12/15, session 56).
+    /// against 231.2 M with 13/16 (and 289.0 M with 12/15, session 56). On the larger
+    /// selection sets of docs/bench (session 66, side by side), 12/14 takes fewer nodes but
+    /// more time: 8×8×8 217.4 M in 118.6 s against 269.7 M in 106.0 s, 6×6×6 235.0 M in
+    /// 70.5 s against 246.7 M in 56.6 s.
     pub(super) fn for_shape(shape: Shape) -> Self {
         let (two_plies_from, four_plies_from) = if shape.is_3d() && shape.side() >= 6 {
             (13, 16)
