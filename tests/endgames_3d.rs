@@ -53,10 +53,10 @@ fn the_learned_evaluation_orders_the_4x4x4_solver_with_half_the_nodes_or_fewer()
 fn the_selection_sets_read_and_their_quick_positions_keep_their_scores() {
     // docs/bench/selection-*.txt (BENCHMARKS.md): every line is read before the problems
     // asked for are solved; these two take about a second between them.
-    for (board, problems) in [("6x6x6", "6-6"), ("8x8x8", "6-6")] {
+    for board in ["6x6x6", "8x8x8"] {
         let file = format!("docs/bench/selection-{board}.txt");
-        let args = ["--board", board, "--obf", &file, "--problems", problems];
-        common::command::solved_file_nodes(&[&args[..], &["--threads", "1"]].concat());
+        let line = format!("--board {board} --obf {file} --problems 6-6 --threads 1");
+        common::command::solved_file_nodes(&words(&line));
     }
 }
 
