@@ -1,12 +1,9 @@
 #!/bin/sh
 # Makes a 10x10 evaluation from nothing, like the 8x8 recipe: exact endgame sets, then three
-# bootstrapping rounds labelled by depth-6 searches, all from varied games; about 60 minutes on
-# 2 cores (32 with SCALE=2). It does not make the shipped presets/patterns-10x10.bin, which is
-# round 2 of a train-patterns run (BENCHMARKS.md, "Training"): run with SCALE=2 (2026-12-01,
-# build of 41e24f4; fit 443202d3…, held out 9.85 discs rms, exact 8.83 mean absolute) its fit
-# lost 130-7-263 to it (`match --players P,Lobelia --board 10x10 --depth 4 --search strong
-# --games 400 --openings 8 --seed 1431 --threads 2`, P a preset naming the fit), so it is kept
-# as the starting point for a larger run, not shipped.
+# bootstrapping rounds labelled by depth-6 searches, all from varied games (32 minutes on 2
+# cores with SCALE=2; not yet run at full scale). It does not make the shipped
+# presets/patterns-10x10.bin, round 2 of a train-patterns run: its SCALE=2 fit lost to that
+# file (BENCHMARKS.md, "Training", has the match and the fit's figures).
 #
 #   docs/recipes/patterns-10x10.sh DIR [REVERSI3D]
 #
