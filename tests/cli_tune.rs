@@ -424,6 +424,61 @@ fn a_cube_gets_its_own_patterns_fitted_which_order_its_solver_and_no_other() {
     assert!(solved.contains("every score agrees"), "{solved}");
 }
 
+#[test]
+fn a_fit_corrects_a_prior_of_its_board_keeping_its_phases() {
+    let folder = tempfile::tempdir().unwrap();
+    let set = in_folder(&folder, "cube.positions");
+    let prior = in_folder(&folder, "prior.bin");
+    let options = ["--out", &prior, "--epochs", "5", "--phases", "6"];
+    fit_exact_scores(&set, "4x4x4", 12, &options);
+    // From the prior, iteration 0 is the prior as it is; the fit keeps the phases and holds
+    // out no worse than it.
+    let corrected = in_folder(&folder, "corrected.bin");
+    let from_prior = ["--data", &set, "--prior", &prior, "--out", &corrected];
+    let report = stdout(&reversi3d(&[&["fit-patterns"][..], &from_prior].concat()));
+    let held_out = |line: &str| -> f64 {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        words[words.len() - 3].parse().unwrap()
+    };
+    let start = report
+        .lines()
+        .find(|line| line.starts_with("iteration    0:"))
+        .unwrap_or_else(|| panic!("{report}"));
+    let kept = report.split("kept iteration ").nth(1).unwrap();
+    let kept = kept.split("discs fitted, ").nth(1).unwrap();
+    let kept: f64 = kept.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(kept <= held_out(start), "{report}");
+    let bytes = std::fs::read(&corrected).unwrap();
+    let header = bytes.split(|&b| b == b'\n').next().unwrap();
+    assert!(
+        header.ends_with(b" 6"),
+        "{}",
+        String::from_utf8_lossy(header)
+    );
+    // Another board's prior is refused with the file named, and so are phases of one's own.
+    let eight = concat!(env!("CARGO_MANIFEST_DIR"), "/presets/patterns-8x8.bin");
+    let refused = refusal(&reversi3d(&[
+        "fit-patterns",
+        "--data",
+        &set,
+        "--prior",
+        eight,
+        "--out",
+        &corrected,
+        "--force",
+    ]));
+    assert!(
+        refused.contains("patterns-8x8.bin") && refused.contains("patterns of 8x8, not of 4x4x4"),
+        "{refused}"
+    );
+    let both = [&["fit-patterns", "--phases", "4"][..], &from_prior].concat();
+    let refused = refusal(&reversi3d(&both));
+    assert!(
+        refused.contains("--phases") && refused.contains("--prior"),
+        "{refused}"
+    );
+}
+
 /// `fit-patterns` and `solve --patterns` refuse a set without exact scores, sets of several
 /// boards and a damaged pattern file, each with the reason; sets that fit join.
 fn refuses_what_it_cannot_fit(folder: &tempfile::TempDir, set: &str, patterns: &str) {

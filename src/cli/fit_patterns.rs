@@ -38,8 +38,13 @@ pub struct FitPatternsArgs {
     output: super::output::OutputArgs,
     /// Phase edges in empty cells, comma-separated: a phase per range, each with its own
     /// tables ('-' for one phase).
-    #[arg(long, default_value = "-")]
+    #[arg(long, default_value = "-", conflicts_with = "prior")]
     phases: String,
+    /// Correct this pattern file of the board instead of fitting from nothing: its phases are
+    /// kept, and --regularization keeps the entries the positions say little of near its
+    /// values (new positions refine a shipped evaluation without the sets it was made from).
+    #[arg(long, conflicts_with = "measure")]
+    prior: Option<PathBuf>,
     /// At most this many iterations of conjugate gradients (two passes over the positions
     /// each).
     #[arg(long, default_value_t = 500)]
@@ -162,20 +167,28 @@ fn fit(
     targets: &[Target],
     out: &mut (dyn Write + Send),
 ) -> anyhow::Result<()> {
-    let Some(edges) = parse_edges(&args.phases) else {
-        bail!(
+    let prior = match &args.prior {
+        Some(path) => Some(LoadedPatterns::read(path, shape)?.evaluation),
+        None => None,
+    };
+    let edges = match (&prior, parse_edges(&args.phases)) {
+        (Some(prior), _) => prior.edges.clone(),
+        (None, Some(edges)) => edges,
+        (None, None) => bail!(
             "--phases '{}': give increasing numbers of empty cells, e.g. 12,16, or '-'",
             args.phases
-        );
+        ),
     };
     let settings = PatternFitSettings {
         edges,
         max_epochs: args.epochs,
         patience: args.patience,
         regularization: args.regularization,
+        prior,
     };
     let mut report = |epoch: &lab::tune::pattern_fit::PatternEpoch| {
-        if epoch.number % 10 == 1 {
+        // Iteration 0 is the prior as it is, reported when there is one.
+        if epoch.number % 10 == 1 || epoch.number == 0 {
             let _ = writeln!(
                 out,
                 "iteration {:>4}: error {:.3} discs fitted, {:.3} held out",

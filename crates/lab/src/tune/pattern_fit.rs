@@ -3,8 +3,10 @@
 //! Entries that the board's symmetries make equivalent are one parameter (so a position need
 //! not be fitted in all its 8 or 48 images). Whole games are held out (every tenth) and the
 //! fit keeps the iteration with the lowest hold-out error, stopping once it has not improved
-//! for a while.
+//! for a while. A fit may start from an existing evaluation (its prior) and correct it: the
+//! entries the new positions say little of keep the prior's values.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::pattern_solver::{ConjugateGradients, Encoded, Problem};
@@ -24,8 +26,11 @@ pub struct PatternFitSettings {
     /// Stop after this many epochs without a lower hold-out error.
     pub patience: usize,
     /// The weight of the entries' squares in the loss, against each position's squared
-    /// error: larger keeps rarely read entries nearer zero.
+    /// error: larger keeps rarely read entries nearer zero (nearer the prior's, with one).
     pub regularization: f32,
+    /// The evaluation the fit corrects, of the same board and phase edges; `None` fits from
+    /// nothing.
+    pub prior: Option<Arc<PatternEvaluation>>,
 }
 
 /// The error after one epoch, in discs (root mean square).
@@ -130,6 +135,9 @@ pub enum PatternFitError {
     /// No game falls in the hold-out tenth.
     #[error("the set has too few games to hold any out (every tenth game is held out)")]
     NoHoldout,
+    /// The prior is of another board or has other phases than the fit.
+    #[error("the prior evaluation is of {0} with phase edges {1:?}; the fit is of {2} with {3:?}")]
+    PriorMismatch(Shape, Vec<u32>, Shape, Vec<u32>),
 }
 
 /// Reads the targets of a set on one board, split into fitted and held-out
@@ -139,6 +147,7 @@ struct Encode<'a> {
     /// Each table entry's parameter: the first of its group of equivalent entries.
     parameter: &'a [u32],
     evaluation: &'a PatternEvaluation,
+    prior: Option<&'a PatternEvaluation>,
 }
 
 impl WidthJob for Encode<'_> {
@@ -163,14 +172,23 @@ impl WidthJob for Encode<'_> {
             };
             let mut entries = vec![0; layout.instance_count()];
             layout.feature_indices(position.mover, position.opponent, &mut entries);
+            let phase = self.evaluation.phase_of(empties);
+            let prior = self.prior.map_or(0.0, |prior| {
+                let weights = &prior.phases[phase];
+                let patterns = entries
+                    .iter()
+                    .map(|&e| i32::from(weights.table[e as usize]));
+                weights.value(patterns.sum(), moves) as f32 / UNITS_PER_DISC as f32
+            });
             for entry in &mut entries {
                 *entry = self.parameter[*entry as usize];
             }
             let encoded = Encoded {
                 entries,
                 moves,
-                phase: self.evaluation.phase_of(empties),
+                phase,
                 target: discs,
+                prior,
                 exact,
             };
             if sample.game % 10 == 9 {
@@ -228,15 +246,29 @@ fn parameters(shape: Shape, entries: usize) -> Vec<u32> {
     parameter
 }
 
-/// A weight in the file's units.
-fn rounded(weight: f64) -> i16 {
-    (weight * f64::from(UNITS_PER_DISC))
+/// A weight in the file's units: the prior's (in those units) plus a correction in discs.
+fn rounded(prior: i16, correction: f64) -> i16 {
+    (f64::from(prior) + correction * f64::from(UNITS_PER_DISC))
         .round()
         .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
 }
 
+/// The weights of one phase: the prior's, corrected by the fitted unknowns of the phase (its
+/// table parameters, then the bias and the two mobility weights).
+fn corrected(prior: &PhaseWeights, parameter: &[u32], fitted: &[f64]) -> PhaseWeights {
+    let entries = parameter.len();
+    PhaseWeights {
+        table: (parameter.iter().zip(&prior.table))
+            .map(|(&p, &old)| rounded(old, fitted[p as usize]))
+            .collect(),
+        bias: rounded(prior.bias, fitted[entries]),
+        mobility: rounded(prior.mobility, fitted[entries + 1]),
+        opponent_mobility: rounded(prior.opponent_mobility, fitted[entries + 2]),
+    }
+}
+
 /// Fits the pattern evaluation of `shape` to `targets` (positions of classic sets on that
-/// board), reporting each iteration.
+/// board), reporting each iteration (and, from a prior, the prior's own errors as iteration 0).
 pub fn fit_patterns(
     shape: Shape,
     targets: &[Target],
@@ -245,12 +277,24 @@ pub fn fit_patterns(
     on_epoch: &mut dyn FnMut(&PatternEpoch),
 ) -> Result<PatternFit, PatternFitError> {
     let mut evaluation = PatternEvaluation::zero(shape, settings.edges.clone());
+    let prior = settings.prior.as_deref();
+    if let Some(prior) = prior
+        && (prior.shape, &prior.edges) != (shape, &settings.edges)
+    {
+        return Err(PatternFitError::PriorMismatch(
+            prior.shape,
+            prior.edges.clone(),
+            shape,
+            settings.edges.clone(),
+        ));
+    }
     let entries = PatternLayout::shared(shape).table_entries();
     let parameter = parameters(shape, entries);
     let (training, holdout) = shape.dispatch(Encode {
         targets,
         parameter: &parameter,
         evaluation: &evaluation,
+        prior,
     });
     if training.is_empty() {
         return Err(PatternFitError::NoScoredPositions);
@@ -261,7 +305,19 @@ pub fn fit_patterns(
     let phases = evaluation.phases.len();
     let problem = Problem::new(&training, entries, phases, settings.regularization);
     let mut solver = ConjugateGradients::new(problem);
-    let mut best = (solver.x.clone(), None::<PatternEpoch>);
+    // Iteration 0, no correction: the prior as it is (or all zero); an iteration is kept only
+    // if it holds out better.
+    let mut best = (
+        solver.x.clone(),
+        PatternEpoch {
+            number: 0,
+            training: solver.training_error(),
+            holdout: solver.error_on(&holdout),
+        },
+    );
+    if prior.is_some() {
+        on_epoch(&best.1);
+    }
     let mut epochs = Vec::new();
     let mut cancelled = false;
     for number in 1..=settings.max_epochs {
@@ -279,32 +335,21 @@ pub fn fit_patterns(
         };
         on_epoch(&report);
         epochs.push(report);
-        if best.1.is_none_or(|kept| report.holdout < kept.holdout) {
-            best = (solver.x.clone(), Some(report));
-        } else if best
-            .1
-            .is_some_and(|kept| number - kept.number >= settings.patience)
-        {
+        if report.holdout < best.1.holdout {
+            best = (solver.x.clone(), report);
+        } else if number - best.1.number >= settings.patience {
             break;
         }
     }
     let (x, best) = best;
-    let best = best.unwrap_or(PatternEpoch {
-        number: 0,
-        training: solver.training_error(),
-        holdout: solver.error_on(&holdout),
-    });
     let stride = solver.problem.unknowns.stride;
-    for (phase, fitted) in evaluation.phases.iter_mut().zip(x.chunks(stride)) {
-        *phase = PhaseWeights {
-            table: parameter
-                .iter()
-                .map(|&p| rounded(fitted[p as usize]))
-                .collect(),
-            bias: rounded(fitted[entries]),
-            mobility: rounded(fitted[entries + 1]),
-            opponent_mobility: rounded(fitted[entries + 2]),
-        };
+    let zero = PatternEvaluation::zero(shape, settings.edges.clone());
+    let start = prior.unwrap_or(&zero);
+    for ((phase, fitted), old) in (evaluation.phases.iter_mut())
+        .zip(x.chunks(stride))
+        .zip(&start.phases)
+    {
+        *phase = corrected(old, &parameter, fitted);
     }
     let rounded_holdout = rounded_error(&evaluation, holdout.iter());
     let exact = || holdout.iter().filter(|p| p.exact);
@@ -349,51 +394,45 @@ mod tests {
     use rand::rngs::Xoshiro256PlusPlus;
     use rand::{RngExt, SeedableRng};
 
-    /// Synthetic positions, one a game.
-    const GAMES: u64 = 40_000;
-
-    #[test]
-    fn the_fit_recovers_known_tables_from_synthetic_scores() {
-        // Scores made by a known evaluation of 4x4 (whole discs per entry, tied by the
-        // symmetries, no mobility): the fit must predict held-out positions almost exactly.
+    /// A known evaluation of 4x4 (whole discs per entry, tied by the symmetries, no
+    /// mobility, one phase) and `games` random positions scored by it, one a game.
+    fn synthetic_set(games: u64) -> (PatternEvaluation, Vec<Sample>) {
         let shape: Shape = "4x4".parse().unwrap();
-        let layout = PatternLayout::shared(shape);
+        let mut known = PatternEvaluation::zero(shape, Vec::new());
+        let layout = known.layout();
         let parameter = parameters(shape, layout.table_entries());
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
-        let values: Vec<i32> = (0..parameter.len())
-            .map(|_| rng.random_range(-1..=1))
+        let values: Vec<i16> = (0..parameter.len())
+            .map(|_| rng.random_range(-1..=1) * UNITS_PER_DISC as i16)
             .collect();
-        let known: Vec<i32> = parameter.iter().map(|&p| values[p as usize]).collect();
-        let mut samples = Vec::new();
-        for game in 0..GAMES {
-            let (mut mover, mut opponent) = (Bits::<1>::default(), Bits::<1>::default());
-            for cell in 0..shape.cells() {
-                match rng.random_range(0..4) {
-                    0 => mover.insert(cell),
-                    1 => opponent.insert(cell),
-                    _ => {}
+        known.phases[0].table = parameter.iter().map(|&p| values[p as usize]).collect();
+        let samples = (0..games)
+            .map(|game| {
+                let (mut mover, mut opponent) = (Bits::<1>::default(), Bits::<1>::default());
+                for cell in 0..shape.cells() {
+                    match rng.random_range(0..4) {
+                        0 => mover.insert(cell),
+                        1 => opponent.insert(cell),
+                        _ => {}
+                    }
                 }
-            }
-            let mut entries = vec![0; layout.instance_count()];
-            layout.feature_indices(mover, opponent, &mut entries);
-            let score: i32 = entries.iter().map(|&e| known[e as usize]).sum();
-            samples.push(Sample {
-                game,
-                features: Default::default(),
-                result: 0.5,
-                margin: score,
-                label: Some(Label::Exact(score)),
-                discs: [mover.0.to_vec(), opponent.0.to_vec()],
-            });
-        }
-        let settings = PatternFitSettings {
-            edges: Vec::new(),
-            max_epochs: 300,
-            patience: 20,
-            regularization: 0.5,
-        };
-        let never = AtomicBool::new(false);
-        let targets: Vec<Target> = (samples.iter())
+                let score = known.evaluate((mover, opponent), 0, (0, 0)) / UNITS_PER_DISC;
+                Sample {
+                    game,
+                    features: Default::default(),
+                    result: 0.5,
+                    margin: score,
+                    label: Some(Label::Exact(score)),
+                    discs: [mover.0.to_vec(), opponent.0.to_vec()],
+                }
+            })
+            .collect();
+        (known, samples)
+    }
+
+    /// The exact scores of `samples` as targets.
+    fn exact_targets(samples: &[Sample]) -> Vec<Target<'_>> {
+        (samples.iter())
             .map(|sample| match sample.label {
                 Some(Label::Exact(score)) => Target {
                     sample,
@@ -402,8 +441,38 @@ mod tests {
                 },
                 _ => unreachable!(),
             })
-            .collect();
-        let fit = fit_patterns(shape, &targets, &settings, &never, &mut |_| {}).unwrap();
+            .collect()
+    }
+
+    /// One phase, little regularisation, from `prior`.
+    fn settings_from(prior: Option<PatternEvaluation>) -> PatternFitSettings {
+        PatternFitSettings {
+            edges: Vec::new(),
+            max_epochs: 300,
+            patience: 20,
+            regularization: 0.5,
+            prior: prior.map(Arc::new),
+        }
+    }
+
+    fn fit_of(targets: &[Target], settings: &PatternFitSettings) -> PatternFit {
+        let never = AtomicBool::new(false);
+        fit_patterns(
+            "4x4".parse().unwrap(),
+            targets,
+            settings,
+            &never,
+            &mut |_| {},
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_fit_recovers_known_tables_from_synthetic_scores() {
+        // The fit must predict held-out positions almost exactly.
+        let (_, samples) = synthetic_set(40_000);
+        let targets = exact_targets(&samples);
+        let fit = fit_of(&targets, &settings_from(None));
         let spread = {
             let scores: Vec<f64> = targets.iter().map(|t| f64::from(t.discs)).collect();
             let mean = scores.iter().sum::<f64>() / scores.len() as f64;
@@ -416,6 +485,54 @@ mod tests {
         assert!(
             rms < 0.1 * spread && mae < 0.1 * spread,
             "{rms} {mae} of {spread}"
+        );
+    }
+
+    #[test]
+    fn a_fit_from_the_true_tables_keeps_them() {
+        let (known, samples) = synthetic_set(2_000);
+        let fit = fit_of(
+            &exact_targets(&samples),
+            &settings_from(Some(known.clone())),
+        );
+        assert_eq!(fit.rounded_holdout, (0.0, 0.0));
+        assert_eq!(fit.evaluation, known);
+    }
+
+    #[test]
+    fn a_fit_from_a_prior_corrects_it_with_fewer_positions_than_from_nothing() {
+        // The prior is the known evaluation 3 discs off in every position; 2,000 positions
+        // are too few to fit the 4x4 tables from nothing, enough to correct the prior.
+        let (known, samples) = synthetic_set(2_000);
+        let targets = exact_targets(&samples);
+        let mut prior = known.clone();
+        prior.phases[0].bias += 3 * UNITS_PER_DISC as i16;
+        let corrected = fit_of(&targets, &settings_from(Some(prior)));
+        assert!(corrected.best.number > 0, "{:?}", corrected.best);
+        let from_nothing = fit_of(&targets, &settings_from(None));
+        let (corrected_rms, _) = corrected.rounded_holdout;
+        let (from_nothing_rms, _) = from_nothing.rounded_holdout;
+        assert!(corrected_rms < 0.3, "{corrected_rms}");
+        assert!(from_nothing_rms > 4.0 * corrected_rms, "{from_nothing_rms}");
+    }
+
+    #[test]
+    fn a_prior_with_other_phases_is_refused() {
+        let (known, samples) = synthetic_set(100);
+        let mut settings = settings_from(Some(known));
+        settings.edges = vec![4];
+        let never = AtomicBool::new(false);
+        let shape = "4x4".parse().unwrap();
+        let refused = fit_patterns(
+            shape,
+            &exact_targets(&samples),
+            &settings,
+            &never,
+            &mut |_| {},
+        );
+        assert!(
+            matches!(refused, Err(PatternFitError::PriorMismatch(..))),
+            "{refused:?}"
         );
     }
 }

@@ -462,6 +462,7 @@ impl PatternTraining {
             max_epochs: FIT_ITERATIONS.0,
             patience: FIT_ITERATIONS.1,
             regularization: settings.regularization,
+            prior: None,
         };
         let all: Vec<_> = (sets.iter())
             .flat_map(|set| targets(set, FitTarget::Scores))

@@ -3,13 +3,23 @@
 //! of the encoded positions.
 
 /// A position read for the fit: the parameter of every pattern instance it reads, its legal
-/// move counts, phase, and the score it is fitted to in discs (exact or not).
+/// move counts, phase, the score it is fitted to in discs (exact or not) and the value the
+/// evaluation being corrected gives it (0 when fitting from nothing): the unknowns are the
+/// corrections to that evaluation, fitted to `target − prior`.
 pub(super) struct Encoded {
     pub entries: Vec<u32>,
     pub moves: (u32, u32),
     pub phase: usize,
     pub target: f32,
+    pub prior: f32,
     pub exact: bool,
+}
+
+impl Encoded {
+    /// What the unknowns must account for: the target less the prior's value.
+    fn residual_target(&self) -> f64 {
+        f64::from(self.target) - f64::from(self.prior)
+    }
 }
 
 /// The fit's unknowns, one flat vector: per phase, every table parameter, then the bias and
@@ -66,7 +76,8 @@ impl Unknowns {
     }
 }
 
-/// The regularised least-squares problem: minimise Σ (target − row · x)² + λ Σ table².
+/// The regularised least-squares problem: minimise Σ (target − prior − row · x)² + λ Σ table²
+/// (corrections to the prior, kept near zero where the data says little).
 pub(super) struct Problem<'a> {
     positions: &'a [Encoded],
     pub unknowns: Unknowns,
@@ -107,7 +118,7 @@ impl<'a> Problem<'a> {
     fn residuals(&self, x: &[f64]) -> Vec<f64> {
         self.positions
             .iter()
-            .map(|p| f64::from(p.target) - self.unknowns.dot(p, x))
+            .map(|p| p.residual_target() - self.unknowns.dot(p, x))
             .collect()
     }
 
@@ -206,7 +217,7 @@ impl<'a> ConjugateGradients<'a> {
     pub fn error_on(&self, positions: &[Encoded]) -> f64 {
         let sum: f64 = positions
             .iter()
-            .map(|p| (f64::from(p.target) - self.problem.unknowns.dot(p, &self.x)).powi(2))
+            .map(|p| (p.residual_target() - self.problem.unknowns.dot(p, &self.x)).powi(2))
             .sum();
         (sum / positions.len().max(1) as f64).sqrt()
     }
