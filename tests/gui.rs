@@ -449,3 +449,49 @@ fn ask_evolution(harness: &mut Harness<'_, ReversiApp>, request: EvolutionReques
     let session = harness.state_mut().session_mut();
     session.evolution_panel(|context| context.requests.push(request));
 }
+
+/// Whether the workspace warns that Lobelia plays by its nine weights.
+fn warns_of_nine_weights(harness: &Harness<'static, ReversiApp>) -> bool {
+    (harness.query_by_label_contains("Lobelia plays by its nine weights here")).is_some()
+}
+
+#[test]
+fn a_pattern_player_whose_patterns_go_unread_is_said_to_play_by_its_nine_weights() {
+    use engine::Rules;
+    use lab::ai::SearchKind;
+    // Lobelia's 8x8 patterns: read by the strong search of the classic game only.
+    let cases = [
+        ("8x8", SearchKind::Strong, Rules::Classic, false),
+        ("8x8", SearchKind::Classic, Rules::Classic, true),
+        ("8x8", SearchKind::Strong, Rules::Misere, true),
+        // 4x4 has no learned evaluation: Lobelia always plays by its nine weights there.
+        ("4x4", SearchKind::Classic, Rules::Classic, false),
+    ];
+    for (board, search, rules, warned) in cases {
+        let mut settings = settings(board, Seat::ai("Lobelia", 1), Seat::human());
+        (settings.search, settings.rules) = (search, rules);
+        let (mut harness, _folder) = workspace(settings);
+        harness.step();
+        assert_eq!(
+            warns_of_nine_weights(&harness),
+            warned,
+            "{board} {search:?} {rules:?}"
+        );
+    }
+    // The Tournament panel says the same of a chosen player, under its own search.
+    let mut forms = Forms::default();
+    forms.tournament.players = ["Lobelia", "Arwen"].map(String::from).to_vec();
+    forms.tournament.contest = reversi3d::app::ContestForm {
+        board: "8x8".parse().expect("a valid board"),
+        search: SearchKind::Classic,
+        ..tiny_contest()
+    };
+    let (mut harness, _folder) =
+        workspace_with(settings("6x6", Seat::human(), Seat::human()), forms);
+    harness.step();
+    assert!(!warns_of_nine_weights(&harness));
+    harness.get_by_label("Tournament").click();
+    harness.step();
+    harness.step();
+    assert!(warns_of_nine_weights(&harness));
+}

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::interrupt_flag;
 use super::reference_args::ReferenceArgs;
-use super::setup::{RulesChoice, SearchChoice, find_player};
+use super::setup::{RulesChoice, SearchChoice, find_player, note_unread_patterns};
 use engine::notation::format_cell;
 use engine::{Setup, Shape};
 use lab::ai::compare::{ComparedPosition, compare_positions};
@@ -131,6 +131,8 @@ pub fn run(args: &CompareArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<(
     args.output.check([args.csv.as_deref()])?;
     let rules = args.rules.rules();
     let contestants = contestants_of(args)?;
+    let played_by = (args.board, rules, args.search.kind());
+    note_unread_patterns(contestants.iter().map(|c| &c.preset), played_by);
     let (reference_player, reference) = args.reference.settings(args.board, rules)?;
     let pool = super::thread_pool(args.threads)?;
     let (positions, skipped) = match &args.positions_file {

@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use anyhow::Context;
 
 use super::interrupt::interrupt_flag;
-use super::setup::{GameArgs, find_player};
+use super::setup::{GameArgs, find_player, note_unread_patterns};
 use lab::ai::duel::{DuelResult, DuelSettings, run_duel};
 use lab::ai::gsprt::{Gsprt, Verdict};
 use lab::ai::{Preset, PresetLibrary};
@@ -50,6 +50,8 @@ pub fn run(args: &DuelArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
         .iter()
         .map(|name| find_player(&library, name).context("--players"))
         .collect::<anyhow::Result<_>>()?;
+    let played_by = args.game.settings().played_by();
+    note_unread_patterns(std::iter::once(&first).chain(&opponents), played_by);
     let pool = super::thread_pool(args.game.threads)?;
     let mut results = Vec::new();
     for second in opponents {

@@ -9,7 +9,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::interrupt_flag;
-use super::setup::{GameArgs, find_player, players_or_all};
+use super::setup::{GameArgs, find_player, note_unread_patterns, players_or_all};
 use lab::ai::PresetLibrary;
 use lab::cluster::Shard;
 use lab::cluster::positions::{POSITIONS, game_limit, run_positions_shard};
@@ -223,6 +223,7 @@ fn settings_of(args: &PositionsArgs) -> anyhow::Result<PositionSetSettings> {
         label,
     };
     settings.validate().map_err(anyhow::Error::msg)?;
+    note_unread_patterns(&presets, settings.game.played_by());
     Ok(settings)
 }
 

@@ -5,6 +5,7 @@ use clap::{Args, ValueEnum};
 
 use lab::ai::selfplay::GameSettings;
 use lab::ai::{Preset, PresetLibrary, SearchKind};
+use lab::players::preset::UnreadPatterns;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -245,6 +246,32 @@ pub fn find_player(library: &PresetLibrary, name: &str) -> anyhow::Result<Preset
             let names: Vec<String> = library.all().0.into_iter().map(|p| p.name).collect();
             bail!("no player '{name}'; choose from {}", names.join(", "))
         }
+    }
+}
+
+/// Notes on standard error each of `players` whose patterns of `shape` games under `rules`
+/// by `search` leave unread, so that nobody takes its nine weights' play for its patterns'.
+pub fn note_unread_patterns<'a>(
+    players: impl IntoIterator<Item = &'a Preset>,
+    (shape, rules, search): (Shape, Rules, SearchKind),
+) {
+    let mut noted: Vec<&str> = Vec::new();
+    for player in players {
+        let Some(reason) = player.unread_patterns(shape, rules, search) else {
+            continue;
+        };
+        if noted.contains(&player.name.as_str()) {
+            continue;
+        }
+        noted.push(&player.name);
+        let hint = match reason {
+            UnreadPatterns::ClassicSearch => "; --search strong reads them",
+            UnreadPatterns::OtherRules => "",
+        };
+        eprintln!(
+            "note: {} plays by its nine weights in these games: {reason}{hint}",
+            player.name
+        );
     }
 }
 

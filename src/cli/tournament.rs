@@ -8,7 +8,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::interrupt_flag;
-use super::setup::{GameArgs, players_or_all};
+use super::setup::{GameArgs, note_unread_patterns, players_or_all};
 use lab::ai::PresetLibrary;
 use lab::ai::tournament::{
     Progress, TournamentGame, TournamentResult, TournamentSettings, run_tournament,
@@ -58,6 +58,7 @@ pub fn settings_of(args: &TournamentArgs) -> anyhow::Result<TournamentSettings> 
         seed: args.game.seed,
     };
     settings.validate().map_err(anyhow::Error::msg)?;
+    note_unread_patterns(&settings.players, settings.game.played_by());
     Ok(settings)
 }
 

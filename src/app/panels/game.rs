@@ -178,6 +178,12 @@ fn seat_row(ui: &mut egui::Ui, context: &mut GameSetupContext, color: Color) {
         )
         .on_hover_text("The AI's search depth in plies (half moves)");
     });
+    let settings = &context.settings;
+    let chosen = (context.players.iter()).find(|p| seat.ai.as_ref() == Some(&p.name));
+    if let Some(player) = chosen {
+        let played_by = (settings.board, settings.rules, settings.search);
+        super::unread_patterns_note(ui, player, played_by);
+    }
     if &seat != context.settings.seat(color) {
         context.requests.push(GameSetupRequest::Seat(color, seat));
     }

@@ -88,6 +88,32 @@ pub(super) fn toggle(ui: &mut egui::Ui, value: &mut bool, label: &str, tip: &str
     ui.toggle_value(value, label).on_hover_text(tip).changed()
 }
 
+/// A warning line when `player` has patterns of the board that games under these rules by
+/// this search leave unread: it then plays by its nine weights, which nobody should take for
+/// its patterns' play.
+pub(super) fn unread_patterns_note(
+    ui: &mut egui::Ui,
+    player: &lab::ai::Preset,
+    (shape, rules, search): (engine::Shape, engine::Rules, lab::ai::SearchKind),
+) {
+    let Some(reason) = player.unread_patterns(shape, rules, search) else {
+        return;
+    };
+    let remedy = match reason {
+        lab::players::preset::UnreadPatterns::ClassicSearch => {
+            "Choose the strong search to play by its learned patterns"
+        }
+        lab::players::preset::UnreadPatterns::OtherRules => {
+            "Its learned patterns score the classic game only"
+        }
+    };
+    ui.colored_label(
+        ui.visuals().warn_fg_color,
+        format!("⚠ {} plays by its nine weights here: {reason}", player.name),
+    )
+    .on_hover_text(remedy);
+}
+
 /// A row of a form's grid: `label`, then `widget` with its tooltip `tip`.
 pub(super) fn form_row(ui: &mut egui::Ui, label: &str, widget: impl egui::Widget, tip: &str) {
     ui.label(label);

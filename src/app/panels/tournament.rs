@@ -61,6 +61,11 @@ fn set_up(ui: &mut egui::Ui, context: &mut TournamentContext) {
                 );
                 game_rows(ui, "tournament", &mut form.contest);
             });
+        let contest = &form.contest;
+        let played_by = (contest.board, contest.rules, contest.search);
+        for player in (context.players.iter()).filter(|p| form.players.contains(&p.name)) {
+            super::unread_patterns_note(ui, player, played_by);
+        }
     });
 }
 

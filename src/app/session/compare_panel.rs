@@ -5,7 +5,7 @@ use super::{GameRequest, Session};
 use crate::app::judge_desk::{JudgeDesk, PositionJudgement};
 use crate::app::judge_form::JudgeForm;
 use engine::notation::Notation;
-use engine::{Setup, Shape};
+use engine::{Rules, Setup, Shape};
 use lab::ai::Preset;
 
 /// What the Compare panel sees of the session and may change; what it asks for waits in
@@ -17,6 +17,8 @@ pub struct CompareContext<'a> {
     pub players: &'a [Preset],
     /// The board.
     pub shape: Shape,
+    /// The game's rules.
+    pub rules: Rules,
     /// How cells are written.
     pub notation: Notation,
     /// The judging work: its cache and the series over many positions.
@@ -59,6 +61,7 @@ impl Session {
             form: &mut self.forms.judge,
             players: &self.roster,
             shape: self.game.shape,
+            rules: self.game.rules,
             notation: self.settings.notation,
             judge: &self.judge,
             judgement: judgement_of(&self.judge, &self.here),

@@ -190,6 +190,12 @@ pub fn play_game<const W: usize>(
 }
 
 impl GameSettings {
+    /// What decides which evaluation a player's search reads: the board, the rules and the
+    /// search (see [`crate::players::Preset::unread_patterns`]).
+    pub fn played_by(&self) -> (Shape, Rules, SearchKind) {
+        (self.shape, self.rules, self.search)
+    }
+
     /// The most random opening plies a game on `shape` may have: a quarter of its cells.
     pub fn max_opening_plies(shape: Shape) -> u32 {
         (shape.cells() / 4) as u32

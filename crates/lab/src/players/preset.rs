@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::pattern_source::{LoadedPatterns, PatternSource};
 use crate::files::{FileError, check_version, parse_ron, read_text, to_ron, write_atomically};
-use engine::search::Evaluation;
-use engine::{Shape, Weights};
+use engine::search::{Evaluation, SearchKind};
+use engine::{Rules, Shape, Weights};
 
 /// The preset schema version this build reads and writes.
 pub const PRESET_VERSION: u32 = 1;
@@ -33,6 +33,24 @@ pub struct Preset {
     /// Learned pattern evaluations, at most one a board, which evaluate on their boards'
     /// classic game instead of the weights.
     pub patterns: Vec<LoadedPatterns>,
+}
+
+/// Why a player's patterns of the board go unread: it plays by its nine weights instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnreadPatterns {
+    /// The classic search (the seed's) evaluates by nine weights alone.
+    ClassicSearch,
+    /// The patterns score the classic game, not misère.
+    OtherRules,
+}
+
+impl std::fmt::Display for UnreadPatterns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            UnreadPatterns::ClassicSearch => "the classic search reads no pattern file",
+            UnreadPatterns::OtherRules => "its patterns score the classic rules, not misère",
+        })
+    }
 }
 
 /// A player as a run records it: by name, weights and pattern files (the name is for people;
@@ -274,6 +292,24 @@ impl Preset {
             .map(|p| p.evaluation.shape.to_string())
             .collect();
         format!("patterns on {} (nine weights elsewhere)", boards.join(", "))
+    }
+
+    /// Why its patterns of `shape` go unread in games under `rules` by `search`, when it has
+    /// some: it then plays by its nine weights.
+    pub fn unread_patterns(
+        &self,
+        shape: Shape,
+        rules: Rules,
+        search: SearchKind,
+    ) -> Option<UnreadPatterns> {
+        self.patterns_for(shape)?;
+        if search == SearchKind::Classic {
+            Some(UnreadPatterns::ClassicSearch)
+        } else if rules != Rules::Classic {
+            Some(UnreadPatterns::OtherRules)
+        } else {
+            None
+        }
     }
 
     /// Its pattern evaluation of `shape`, if any.
