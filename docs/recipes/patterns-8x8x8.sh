@@ -15,7 +15,10 @@
 #          --board 8x8x8 --count 60000 --exact-empties 12 --seed 901` draws them);
 #  u1–u3   600,000 positions of depth-1 games among the nine-weight players, unlabelled;
 #  g.bin   the first fit: exact scores, and game outcomes for the rest (`--target outcome`);
-#  u4      300,000 positions of games of the first fit (playing as Lobelia) against Pippin;
+#  u4      300,000 positions of depth-1 games of Lobelia's nine weights (Hamfast's) against
+#          Pippin: meant as games of the first fit, but `positions` plays the classic search
+#          by default, which reads no pattern file, so first.ron's g.bin went unread (the
+#          command says so since 2026-12-02); kept, as the shipped file was made so;
 #  patterns-8x8x8.bin  the fit of all five sets.
 set -eu
 
@@ -34,7 +37,8 @@ positions u2.positions 240000 --per-game 30 --depth 1 --seed 3002
 positions u3.positions 300000 --per-game 30 --depth 1 --seed 3003
 fit g.bin "$outcome --regularization 10000" e12.positions u1.positions u2.positions
 
-# The first fit plays as Lobelia: her weights (which order shallow nodes) and its patterns.
+# Meant: the first fit plays as Lobelia. Under the classic search (the default) first.ron plays
+# by Lobelia's nine weights alone; the shipped file was fitted to these games.
 sed -e 's/patterns: \[.*\]/patterns: ["g.bin"]/' "$lobelia" > first.ron
 positions u4.positions 300000 --players first.ron,Pippin --per-game 30 --depth 1 --seed 3004
 fit patterns-8x8x8.bin "$outcome --regularization 5000" e12.positions u1.positions u2.positions u3.positions u4.positions
