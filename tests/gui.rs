@@ -494,4 +494,16 @@ fn a_pattern_player_whose_patterns_go_unread_is_said_to_play_by_its_nine_weights
     harness.step();
     harness.step();
     assert!(warns_of_nine_weights(&harness));
+    // And Compare of a contestant, under the contestant's own search.
+    let mut forms = Forms::default();
+    forms.judge.contestants[0] = reversi3d::app::ContestantForm {
+        player: Some("Lobelia".to_string()),
+        depth: 2,
+        search: SearchKind::Classic,
+    };
+    let (mut harness, _folder) =
+        workspace_with(settings("8x8", Seat::human(), Seat::human()), forms);
+    harness.step();
+    harness.step();
+    assert!(warns_of_nine_weights(&harness));
 }

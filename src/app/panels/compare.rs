@@ -83,12 +83,6 @@ fn contestant_rows(ui: &mut egui::Ui, context: &mut CompareContext) {
                 })
                 .response
                 .on_hover_text("Its search: strong (PVS) or the seed's classic α/β");
-            let chosen =
-                (context.players.iter()).find(|p| contestant.player.as_ref() == Some(&p.name));
-            if let Some(player) = chosen {
-                let played_by = (context.shape, context.rules, contestant.search);
-                super::unread_patterns_note(ui, player, played_by);
-            }
             if count > JudgeForm::CONTESTANTS.0
                 && ui
                     .small_button("✖")
@@ -98,6 +92,11 @@ fn contestant_rows(ui: &mut egui::Ui, context: &mut CompareContext) {
                 remove = Some(index);
             }
         });
+        let chosen = (context.players.iter()).find(|p| contestant.player.as_ref() == Some(&p.name));
+        if let Some(player) = chosen {
+            let played_by = (context.shape, context.rules, contestant.search);
+            super::unread_patterns_note(ui, player, played_by);
+        }
     }
     if let Some(index) = remove {
         form.contestants.remove(index);
