@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::duel::{play, report};
-use super::setup::find_player;
+use super::setup::{find_player, note_unread_patterns};
 use anyhow::Context;
 
 use super::interrupt::interrupt_flag;
@@ -132,6 +132,7 @@ pub fn run(args: &TuneArgs, out: &mut (dyn Write + Send)) -> anyhow::Result<()> 
             early_stop: common.gsprt.map(|elo| Gsprt { elo }),
         };
         duel.validate().map_err(anyhow::Error::msg)?;
+        note_unread_patterns([&duel.second], duel.game.played_by());
         let result = play(&duel, &pool, out)?;
         report(&duel, &result, out)?;
     }

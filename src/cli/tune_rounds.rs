@@ -9,9 +9,9 @@ use anyhow::Context;
 use clap::Args;
 
 use super::round_progress::{RunOnTerminal, play_run};
-use super::setup::{RulesChoice, SearchChoice, find_player};
-use lab::ai::PresetLibrary;
+use super::setup::{RulesChoice, SearchChoice, find_player, note_unread_patterns};
 use lab::ai::selfplay::GameSettings;
+use lab::ai::{Preset, PresetLibrary};
 use lab::tune::position_set::NamedWeights;
 use lab::tune::rounds::{RoundsSettings, TuningRun};
 
@@ -94,29 +94,27 @@ pub fn run(
 /// The run's settings from the arguments (checked as the run starts).
 fn settings_of(args: &RoundsArgs, common: &CommonArgs) -> anyhow::Result<RoundsSettings> {
     let library = PresetLibrary::user_default().map_err(anyhow::Error::msg)?;
-    let named = |name: &str| -> anyhow::Result<NamedWeights> {
-        Ok(NamedWeights::from(&find_player(&library, name)?))
+    let opponents: Vec<Preset> = (args.opponents.iter())
+        .map(|name| find_player(&library, name))
+        .collect::<anyhow::Result<_>>()
+        .context("--opponents")?;
+    let game = GameSettings {
+        shape: args.board,
+        rules: args.rules.rules(),
+        depth: args.depth,
+        search: args.search.kind(),
+        opening_plies: args.openings,
+        time_per_move: None,
     };
+    note_unread_patterns(&opponents, game.played_by());
     Ok(RoundsSettings {
         name: common.name.clone().unwrap_or_else(|| "Tuned".to_string()),
-        start: (named(&common.from)?.nine_weights_only())
+        start: (NamedWeights::from(&find_player(&library, &common.from)?).nine_weights_only())
             .map_err(anyhow::Error::msg)
             .context("--from")?,
         rounds: args.rounds.unwrap_or(1),
-        game: GameSettings {
-            shape: args.board,
-            rules: args.rules.rules(),
-            depth: args.depth,
-            search: args.search.kind(),
-            opening_plies: args.openings,
-            time_per_move: None,
-        },
-        opponents: args
-            .opponents
-            .iter()
-            .map(|name| named(name))
-            .collect::<anyhow::Result<_>>()
-            .context("--opponents")?,
+        game,
+        opponents: opponents.iter().map(NamedWeights::from).collect(),
         count: args.count,
         per_game: args.per_game,
         label_depth: args.label_depth,

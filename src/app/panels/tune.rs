@@ -154,6 +154,13 @@ fn set_up(ui: &mut egui::Ui, context: &mut TuneContext) {
         ui.end_row();
         form_rows(ui, context.form);
     });
+    if context.form.with_roster {
+        let contest = &context.form.contest;
+        let played_by = (contest.board, contest.rules, contest.search);
+        for player in (context.players.iter()).filter(|p| p.name != *context.player) {
+            super::unread_patterns_note(ui, player, played_by);
+        }
+    }
 }
 
 /// The rows of the run's own settings: rounds, positions, labels, the fit's target, the
