@@ -378,3 +378,33 @@ fn a_position_may_start_with_an_empty_cell_written_as_a_hyphen() {
         "{said}"
     );
 }
+
+#[test]
+fn a_pattern_player_whose_patterns_go_unread_is_noted_to_play_by_its_nine_weights() {
+    let note = "note: Lobelia plays by its nine weights in these games";
+    let played = |options: &str| {
+        let command =
+            format!("match --players Lobelia,Merry --board 8x8 --depth 1 --games 2 {options}");
+        let output = reversi3d(&words(&command));
+        stdout(&output);
+        String::from_utf8(output.stderr).unwrap()
+    };
+    let classic = played("--search classic");
+    assert!(
+        classic.contains(note) && classic.contains("--search strong reads them"),
+        "{classic}"
+    );
+    let misere = played("--search strong --rules misere");
+    assert!(
+        misere.contains(note) && misere.contains("not misère"),
+        "{misere}"
+    );
+    let strong = played("--search strong");
+    assert!(!strong.contains("note:"), "{strong}");
+    // A tournament and a position set say the same of the players they play.
+    let output = reversi3d(&words(
+        "tournament --players Lobelia,Arwen --board 8x8 --depth 1 --games 2",
+    ));
+    stdout(&output);
+    assert!(String::from_utf8_lossy(&output.stderr).contains(note));
+}

@@ -103,36 +103,6 @@ fn a_match_at_equal_time_deepens_each_move_for_its_time() {
     assert!(duel.contains("(W-D-L) in 2 games"), "{duel}");
 }
 
-#[test]
-fn a_pattern_player_whose_patterns_go_unread_is_noted_to_play_by_its_nine_weights() {
-    let note = "note: Lobelia plays by its nine weights in these games";
-    let played = |options: &str| {
-        let command =
-            format!("match --players Lobelia,Merry --board 8x8 --depth 1 --games 2 {options}");
-        let output = reversi3d(&words(&command));
-        stdout(&output);
-        String::from_utf8(output.stderr).unwrap()
-    };
-    let classic = played("--search classic");
-    assert!(
-        classic.contains(note) && classic.contains("--search strong reads them"),
-        "{classic}"
-    );
-    let misere = played("--search strong --rules misere");
-    assert!(
-        misere.contains(note) && misere.contains("not misère"),
-        "{misere}"
-    );
-    let strong = played("--search strong");
-    assert!(!strong.contains("note:"), "{strong}");
-    // A tournament and a position set say the same of the players they play.
-    let output = reversi3d(&words(
-        "tournament --players Lobelia,Arwen --board 8x8 --depth 1 --games 2",
-    ));
-    stdout(&output);
-    assert!(String::from_utf8_lossy(&output.stderr).contains(note));
-}
-
 /// A fitted preset file plays a match, and takes part in a round robin as a named player does.
 fn the_fitted_preset_plays(folder: &tempfile::TempDir, preset: &str) {
     let duel = stdout(&reversi3d(&[
