@@ -141,13 +141,16 @@ fn measure(
     )?;
     writeln!(
         out,
-        "empties  scores   positions    rms  mean absolute  mean (score − value)"
+        "empties  scores   positions    rms  mean absolute  mean (score − value)  even / odd empties"
     )?;
     for stage in stage_errors(&loaded.evaluation, targets, STAGE_EMPTIES) {
         let kind = if stage.exact { "exact" } else { "search" };
+        let [even, odd] = stage
+            .mean_miss_by_parity
+            .map(|miss| miss.map_or("—".to_string(), |miss| format!("{miss:+.2}")));
         writeln!(
             out,
-            "{:>2}–{:<2}    {kind:<6} {:>10} {:>7.2} {:>9.2} {:>+15.2}",
+            "{:>2}–{:<2}    {kind:<6} {:>10} {:>7.2} {:>9.2} {:>+15.2} {even:>12} / {odd}",
             stage.first_empties,
             stage.last_empties,
             stage.positions,

@@ -27,6 +27,10 @@ pub struct StageError {
     /// low for the side to move. Against the values of searches one ply apart it shows the
     /// odd–even effect: how much a search's value depends on whose turn its last ply is.
     pub mean_miss: f64,
+    /// The same over the positions with an even and with an odd number of empty cells
+    /// (`None` where the stage has none): with an even number, and no pass, the other side
+    /// moves last — an evaluation without a term for it misses the two alike.
+    pub mean_miss_by_parity: [Option<f64>; 2],
 }
 
 /// The error of `evaluation` on `targets` (positions of its board), by stages of `stage`
@@ -50,6 +54,9 @@ pub fn stage_errors(
         sum.squares += miss * miss;
         sum.absolute += miss.abs();
         sum.signed += miss;
+        let parity = (empties % 2) as usize;
+        sum.by_parity[parity].0 += 1;
+        sum.by_parity[parity].1 += miss;
     }
     sums.into_iter()
         .map(|((bucket, searched), sum)| StageError {
@@ -60,6 +67,9 @@ pub fn stage_errors(
             rms: (sum.squares / sum.count as f64).sqrt(),
             mean_absolute: sum.absolute / sum.count as f64,
             mean_miss: sum.signed / sum.count as f64,
+            mean_miss_by_parity: sum
+                .by_parity
+                .map(|(count, signed)| (count > 0).then(|| signed / count as f64)),
         })
         .collect()
 }
@@ -71,6 +81,8 @@ struct Sums {
     squares: f64,
     absolute: f64,
     signed: f64,
+    /// Positions and signed misses with an even, then an odd number of empty cells.
+    by_parity: [(usize, f64); 2],
 }
 
 /// Each target's empty cells, whether its score is exact, and the score minus the
@@ -145,6 +157,7 @@ mod tests {
             rms: 17.0_f64.sqrt(),
             mean_absolute: 4.0,
             mean_miss: -1.0,
+            mean_miss_by_parity: [Some(-5.0), Some(3.0)],
         };
         let searched = StageError {
             first_empties: 5,
@@ -154,6 +167,7 @@ mod tests {
             rms: 4.0,
             mean_absolute: 4.0,
             mean_miss: 4.0,
+            mean_miss_by_parity: [Some(4.0), None],
         };
         assert_eq!(errors, vec![endgame, searched]);
     }
