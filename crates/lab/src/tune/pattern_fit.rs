@@ -174,11 +174,7 @@ impl WidthJob for Encode<'_> {
             layout.feature_indices(position.mover, position.opponent, &mut entries);
             let phase = self.evaluation.phase_of(empties);
             let prior = self.prior.map_or(0.0, |prior| {
-                let weights = &prior.phases[phase];
-                let patterns = entries
-                    .iter()
-                    .map(|&e| i32::from(weights.table[e as usize]));
-                weights.value(patterns.sum(), moves) as f32 / UNITS_PER_DISC as f32
+                value_of(&prior.phases[phase], &entries, moves) as f32 / UNITS_PER_DISC as f32
             });
             for entry in &mut entries {
                 *entry = self.parameter[*entry as usize];
@@ -244,6 +240,15 @@ fn parameters(shape: Shape, entries: usize) -> Vec<u32> {
         }
     }
     parameter
+}
+
+/// The value, in the file's units, of a position whose pattern instances read the table
+/// entries `entries` of `weights`, with the two sides' legal move counts `moves`.
+fn value_of(weights: &PhaseWeights, entries: &[u32], moves: (u32, u32)) -> i32 {
+    let patterns = entries
+        .iter()
+        .map(|&e| i32::from(weights.table[e as usize]));
+    weights.value(patterns.sum(), moves)
 }
 
 /// A weight in the file's units: the prior's (in those units) plus a correction in discs.
@@ -373,12 +378,7 @@ fn rounded_error<'a>(
 ) -> (f64, f64) {
     let misses: Vec<f64> = positions
         .map(|p| {
-            let phase = &evaluation.phases[p.phase];
-            let patterns = p
-                .entries
-                .iter()
-                .map(|&e| i32::from(phase.table[e as usize]));
-            let value = phase.value(patterns.sum(), p.moves);
+            let value = value_of(&evaluation.phases[p.phase], &p.entries, p.moves);
             f64::from(p.target) - f64::from(value) / f64::from(UNITS_PER_DISC)
         })
         .collect();
