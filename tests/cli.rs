@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::command::{command, reversi3d, stdout, words};
+use common::command::{command, reversi3d, reversi3d_in, stdout, words};
 use std::process::Command;
 
 /// The standard error of a run that must have been refused as a usage error (exit code 2).
@@ -401,10 +401,16 @@ fn a_pattern_player_whose_patterns_go_unread_is_noted_to_play_by_its_nine_weight
     );
     let strong = played("--search strong");
     assert!(!strong.contains("note:"), "{strong}");
-    // A tournament and a position set say the same of the players they play.
-    let output = reversi3d(&words(
+    // A tournament and a position set say the same of the players they play (in a folder of
+    // their own: a tournament writes its games' CSV where it runs).
+    let folder = tempfile::tempdir().unwrap();
+    for command in [
         "tournament --players Lobelia,Arwen --board 8x8 --depth 1 --games 2",
-    ));
-    stdout(&output);
-    assert!(String::from_utf8_lossy(&output.stderr).contains(note));
+        "positions --players Lobelia,Arwen --board 8x8 --depth 1 --count 4 --out set.positions",
+    ] {
+        let output = reversi3d_in(folder.path(), &words(command));
+        stdout(&output);
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert!(said.contains(note), "{command}: {said}");
+    }
 }
