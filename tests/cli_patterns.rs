@@ -208,10 +208,26 @@ fn a_fit_corrects_a_prior_of_its_board_keeping_its_phases() {
     let bytes = std::fs::read(&corrected).unwrap();
     let header = bytes.split(|&b| b == b'\n').next().unwrap();
     assert!(
-        header.ends_with(b" 6"),
+        header.starts_with(b"reversi3d-patterns 2 4x4x4 ") && header.ends_with(b" 6"),
         "{}",
         String::from_utf8_lossy(header)
     );
+    // With --parity the file has parity weights, of version 3, which a fit reads as a prior.
+    let with_parity = in_folder(&folder, "parity.bin");
+    let parity_fit = [
+        "--data",
+        &set,
+        "--prior",
+        &prior,
+        "--parity",
+        "--out",
+        &with_parity,
+    ];
+    stdout(&reversi3d(&[&["fit-patterns"][..], &parity_fit].concat()));
+    let bytes = std::fs::read(&with_parity).unwrap();
+    assert!(bytes.starts_with(b"reversi3d-patterns 3 4x4x4 "));
+    let again = ["--data", &set, "--measure", &with_parity];
+    stdout(&reversi3d(&[&["fit-patterns"][..], &again].concat()));
     // Another board's prior is refused with the file named, and so are phases of one's own.
     let eight = concat!(env!("CARGO_MANIFEST_DIR"), "/presets/patterns-8x8.bin");
     let refused = refusal(&reversi3d(&[

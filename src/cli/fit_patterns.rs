@@ -59,6 +59,10 @@ pub struct FitPatternsArgs {
     /// What the positions without an exact score are fitted to.
     #[arg(long, value_enum, default_value_t = FitTargetChoice::Scores)]
     target: FitTargetChoice,
+    /// Also fit each phase's weight for an even number of empty cells (who is due the last
+    /// move); the file is then of version 3. Without it a prior's parity weights are kept.
+    #[arg(long)]
+    parity: bool,
 }
 
 /// What `fit-patterns` fits the positions without an exact score to.
@@ -188,6 +192,7 @@ fn fit(
         patience: args.patience,
         regularization: args.regularization,
         prior,
+        parity: args.parity,
     };
     let mut report = |epoch: &lab::tune::pattern_fit::PatternEpoch| {
         // Iteration 0 is the prior as it is, reported when there is one.

@@ -225,8 +225,9 @@ pub fn equivalent_entries() -> Vec<Vec<u32>> {
     catalog::equivalent_entries(shape, &catalog::catalog(shape))
 }
 
-/// One phase's weights: a table entry per pattern configuration, a bias and the weights of
-/// the two sides' mobility, all in [`UNITS_PER_DISC`]ths of a disc.
+/// One phase's weights: a table entry per pattern configuration, a bias, the weights of the
+/// two sides' mobility and of an even number of empty cells, all in [`UNITS_PER_DISC`]ths of
+/// a disc.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PhaseWeights {
     /// The tables of every base pattern, one after the other.
@@ -237,16 +238,30 @@ pub struct PhaseWeights {
     pub mobility: i16,
     /// Per legal move of the other side.
     pub opponent_mobility: i16,
+    /// Added when the number of empty cells is even: which side is due the last move (the
+    /// parity), which tables spanning several empty counts cannot tell.
+    pub even_empties: i16,
 }
 
 impl PhaseWeights {
     /// The value of a position whose pattern entries sum to `patterns`, with the two sides'
-    /// legal move counts `mobility`.
-    pub fn value(&self, patterns: i32, mobility: (u32, u32)) -> i32 {
+    /// legal move counts `mobility` and `empties` empty cells.
+    pub fn value(&self, patterns: i32, mobility: (u32, u32), empties: u32) -> i32 {
+        let parity = if empties.is_multiple_of(2) {
+            i32::from(self.even_empties)
+        } else {
+            0
+        };
         i32::from(self.bias)
             + i32::from(self.mobility) * mobility.0 as i32
             + i32::from(self.opponent_mobility) * mobility.1 as i32
+            + parity
             + patterns
+    }
+
+    /// Whether it has no parity weight (a file of version 2 or before).
+    fn ignores_parity(&self) -> bool {
+        self.even_empties == 0
     }
 }
 
@@ -281,6 +296,7 @@ impl PatternEvaluation {
             bias: 0,
             mobility: 0,
             opponent_mobility: 0,
+            even_empties: 0,
         };
         PatternEvaluation {
             shape,
@@ -337,7 +353,7 @@ impl PatternEvaluation {
         } else {
             self.layout.sum(&phase.table, mover, opponent)
         };
-        phase.value(patterns, mobility)
+        phase.value(patterns, mobility, empties)
     }
 }
 

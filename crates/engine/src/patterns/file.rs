@@ -1,7 +1,10 @@
 //! The pattern file: a header line naming the format, the board, the table size and the
 //! phase edges, then every phase's weights as little-endian 16-bit integers.
+//!
+//! Version 3 adds each phase's parity weight to version 2; a file without parity weights is
+//! written in version 2, as before them, and versions 1 and 2 are read with parity 0.
 
-use super::{PatternEvaluation, PatternLayout, eight_by_eight};
+use super::{PatternEvaluation, PatternLayout, PhaseWeights, eight_by_eight};
 use crate::shape::Shape;
 
 /// Why a pattern file was refused.
@@ -9,8 +12,8 @@ use crate::shape::Shape;
 pub enum PatternFileError {
     /// The first line is not a pattern header.
     #[error(
-        "not a pattern file: the first line must be 'reversi3d-patterns 2 BOARD ENTRIES EDGES' \
-         (or version 1 without the board, for 8x8)"
+        "not a pattern file: the first line must be 'reversi3d-patterns V BOARD ENTRIES EDGES' \
+         with V 2 or 3 (or version 1 without the board, for 8x8)"
     )]
     Header,
     /// The board is not one we play on.
@@ -30,19 +33,26 @@ pub enum PatternFileError {
 const MAGIC: &str = "reversi3d-patterns";
 
 impl PatternEvaluation {
-    /// Reads the file format: the header line `reversi3d-patterns 2 BOARD ENTRIES EDGES`
+    /// Reads the file format: the header line `reversi3d-patterns V BOARD ENTRIES EDGES`
     /// (edges comma-separated, `-` for one phase; version 1 has no board and is 8×8), then
-    /// per phase the table, the bias and the two mobility weights as little-endian 16-bit
-    /// integers. Nothing is allocated before the length is known to match the header.
+    /// per phase the table, the bias and the two mobility weights, and in version 3 the
+    /// parity weight, as little-endian 16-bit integers. Nothing is allocated before the length
+    /// is known to match the header.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, PatternFileError> {
         let end = bytes
             .iter()
             .position(|&b| b == b'\n')
             .ok_or(PatternFileError::Header)?;
         let header = std::str::from_utf8(&bytes[..end]).map_err(|_| PatternFileError::Header)?;
-        let (shape, entries, edges) = parse_header(header)?;
+        let Header {
+            shape,
+            entries,
+            edges,
+            parity,
+        } = parse_header(header)?;
         let body = &bytes[end + 1..];
-        let due = (edges.len() + 1) * (entries + 3) * 2;
+        let tail = if parity { 4 } else { 3 };
+        let due = (edges.len() + 1) * (entries + tail) * 2;
         if body.len() != due {
             return Err(PatternFileError::Length(body.len(), due));
         }
@@ -57,11 +67,15 @@ impl PatternEvaluation {
             phase.bias = values.next().expect("length checked");
             phase.mobility = values.next().expect("length checked");
             phase.opponent_mobility = values.next().expect("length checked");
+            if parity {
+                phase.even_empties = values.next().expect("length checked");
+            }
         }
         Ok(evaluation)
     }
 
-    /// The file format of [`Self::from_bytes`].
+    /// The file format of [`Self::from_bytes`]: version 2 if no phase has a parity weight,
+    /// else 3.
     pub fn to_bytes(&self) -> Vec<u8> {
         let edges = if self.edges.is_empty() {
             "-".to_string()
@@ -70,10 +84,19 @@ impl PatternEvaluation {
             texts.join(",")
         };
         let entries = self.layout.table_entries();
-        let mut bytes = format!("{MAGIC} 2 {} {entries} {edges}\n", self.shape).into_bytes();
+        let parity = !self.phases.iter().all(PhaseWeights::ignores_parity);
+        let version = if parity { 3 } else { 2 };
+        let header = format!("{MAGIC} {version} {} {entries} {edges}\n", self.shape);
+        let mut bytes = header.into_bytes();
         for phase in &self.phases {
-            let tail = [phase.bias, phase.mobility, phase.opponent_mobility];
-            for value in phase.table.iter().chain(&tail) {
+            let tail = [
+                phase.bias,
+                phase.mobility,
+                phase.opponent_mobility,
+                phase.even_empties,
+            ];
+            let tail = if parity { &tail[..] } else { &tail[..3] };
+            for value in phase.table.iter().chain(tail) {
                 bytes.extend_from_slice(&value.to_le_bytes());
             }
         }
@@ -81,17 +104,26 @@ impl PatternEvaluation {
     }
 }
 
+/// What a header line says.
+struct Header {
+    shape: Shape,
+    entries: usize,
+    edges: Vec<u32>,
+    /// Whether each phase has a parity weight (version 3).
+    parity: bool,
+}
+
 /// The board, the table size and the phase edges of a header line, checked against this
 /// version's patterns of that board.
-fn parse_header(header: &str) -> Result<(Shape, usize, Vec<u32>), PatternFileError> {
+fn parse_header(header: &str) -> Result<Header, PatternFileError> {
     let words: Vec<&str> = header.split(' ').collect();
-    let (shape, entries, edges) = match words[..] {
-        [MAGIC, "1", entries, edges] => (eight_by_eight(), entries, edges),
-        [MAGIC, "2", board, entries, edges] => {
+    let (shape, entries, edges, parity) = match words[..] {
+        [MAGIC, "1", entries, edges] => (eight_by_eight(), entries, edges, false),
+        [MAGIC, version @ ("2" | "3"), board, entries, edges] => {
             let shape: Shape = board.parse().map_err(|e: crate::shape::ShapeError| {
                 PatternFileError::Board(board.to_string(), e.to_string())
             })?;
-            (shape, entries, edges)
+            (shape, entries, edges, version == "3")
         }
         _ => return Err(PatternFileError::Header),
     };
@@ -103,7 +135,12 @@ fn parse_header(header: &str) -> Result<(Shape, usize, Vec<u32>), PatternFileErr
     let parsed = parse_edges(edges)
         .filter(|parsed| parsed.iter().all(|&edge| edge as usize <= shape.cells()))
         .ok_or_else(|| PatternFileError::Edges(edges.into()))?;
-    Ok((shape, entries, parsed))
+    Ok(Header {
+        shape,
+        entries,
+        edges: parsed,
+        parity,
+    })
 }
 
 /// Increasing comma-separated edges, or `-` for none.
@@ -173,6 +210,42 @@ mod tests {
             PatternEvaluation::from_bytes(other.as_bytes()),
             Err(PatternFileError::Entries(..))
         ));
+    }
+
+    #[test]
+    fn parity_weights_make_a_version_3_file_and_version_2_reads_as_parity_0() {
+        let shape: Shape = "6x6".parse().unwrap();
+        let mut evaluation = PatternEvaluation::zero(shape, vec![10]);
+        evaluation.phases[0].table[1] = 4;
+        let version_2 = evaluation.to_bytes();
+        assert!(version_2.starts_with(b"reversi3d-patterns 2 6x6 "));
+        evaluation.phases[1].even_empties = -40;
+        let version_3 = evaluation.to_bytes();
+        assert!(version_3.starts_with(b"reversi3d-patterns 3 6x6 "));
+        assert_eq!(version_3.len(), version_2.len() + 2 * 2);
+        assert_eq!(
+            PatternEvaluation::from_bytes(&version_3),
+            Ok(evaluation.clone())
+        );
+        // The version-2 body under a version-3 header is two weights short, and the reverse
+        // two too many.
+        let relabelled = |bytes: &[u8], version: u8| {
+            let mut bytes = bytes.to_vec();
+            bytes[MAGIC.len() + 1] = version;
+            bytes
+        };
+        let short = relabelled(&version_2, b'3');
+        assert!(matches!(
+            PatternEvaluation::from_bytes(&short),
+            Err(PatternFileError::Length(..))
+        ));
+        let long = relabelled(&version_3, b'2');
+        assert!(matches!(
+            PatternEvaluation::from_bytes(&long),
+            Err(PatternFileError::Length(..))
+        ));
+        evaluation.phases[1].even_empties = 0;
+        assert_eq!(PatternEvaluation::from_bytes(&version_2), Ok(evaluation));
     }
 
     #[test]

@@ -31,6 +31,9 @@ pub struct PatternFitSettings {
     /// The evaluation the fit corrects, of the same board and phase edges; `None` fits from
     /// nothing.
     pub prior: Option<Arc<PatternEvaluation>>,
+    /// Whether each phase fits a weight for an even number of empty cells (the parity; else
+    /// it keeps the prior's, or 0).
+    pub parity: bool,
 }
 
 /// The error after one epoch, in discs (root mean square).
@@ -174,7 +177,8 @@ impl WidthJob for Encode<'_> {
             layout.feature_indices(position.mover, position.opponent, &mut entries);
             let phase = self.evaluation.phase_of(empties);
             let prior = self.prior.map_or(0.0, |prior| {
-                value_of(&prior.phases[phase], &entries, moves) as f32 / UNITS_PER_DISC as f32
+                let value = value_of(&prior.phases[phase], &entries, moves, empties);
+                value as f32 / UNITS_PER_DISC as f32
             });
             for entry in &mut entries {
                 *entry = self.parameter[*entry as usize];
@@ -182,6 +186,7 @@ impl WidthJob for Encode<'_> {
             let encoded = Encoded {
                 entries,
                 moves,
+                empties,
                 phase,
                 target: discs,
                 prior,
@@ -243,12 +248,13 @@ fn parameters(shape: Shape, entries: usize) -> Vec<u32> {
 }
 
 /// The value, in the file's units, of a position whose pattern instances read the table
-/// entries `entries` of `weights`, with the two sides' legal move counts `moves`.
-fn value_of(weights: &PhaseWeights, entries: &[u32], moves: (u32, u32)) -> i32 {
+/// entries `entries` of `weights`, with the two sides' legal move counts `moves` and
+/// `empties` empty cells.
+fn value_of(weights: &PhaseWeights, entries: &[u32], moves: (u32, u32), empties: u32) -> i32 {
     let patterns = entries
         .iter()
         .map(|&e| i32::from(weights.table[e as usize]));
-    weights.value(patterns.sum(), moves)
+    weights.value(patterns.sum(), moves, empties)
 }
 
 /// A weight in the file's units: the prior's (in those units) plus a correction in discs.
@@ -259,7 +265,7 @@ fn rounded(prior: i16, correction: f64) -> i16 {
 }
 
 /// The weights of one phase: the prior's, corrected by the fitted unknowns of the phase (its
-/// table parameters, then the bias and the two mobility weights).
+/// table parameters, then the bias, the two mobility weights and the parity weight).
 fn corrected(prior: &PhaseWeights, parameter: &[u32], fitted: &[f64]) -> PhaseWeights {
     let entries = parameter.len();
     PhaseWeights {
@@ -269,6 +275,7 @@ fn corrected(prior: &PhaseWeights, parameter: &[u32], fitted: &[f64]) -> PhaseWe
         bias: rounded(prior.bias, fitted[entries]),
         mobility: rounded(prior.mobility, fitted[entries + 1]),
         opponent_mobility: rounded(prior.opponent_mobility, fitted[entries + 2]),
+        even_empties: rounded(prior.even_empties, fitted[entries + 3]),
     }
 }
 
@@ -308,7 +315,12 @@ pub fn fit_patterns(
         return Err(PatternFitError::NoHoldout);
     }
     let phases = evaluation.phases.len();
-    let problem = Problem::new(&training, entries, phases, settings.regularization);
+    let problem = Problem::new(
+        &training,
+        (entries, phases),
+        settings.regularization,
+        settings.parity,
+    );
     let mut solver = ConjugateGradients::new(problem);
     // Iteration 0, no correction: the prior as it is (or all zero); an iteration is kept only
     // if it holds out better.
@@ -378,7 +390,7 @@ fn rounded_error<'a>(
 ) -> (f64, f64) {
     let misses: Vec<f64> = positions
         .map(|p| {
-            let value = value_of(&evaluation.phases[p.phase], &p.entries, p.moves);
+            let value = value_of(&evaluation.phases[p.phase], &p.entries, p.moves, p.empties);
             f64::from(p.target) - f64::from(value) / f64::from(UNITS_PER_DISC)
         })
         .collect();
@@ -452,6 +464,7 @@ mod tests {
             patience: 20,
             regularization: 0.5,
             prior: prior.map(Arc::new),
+            parity: false,
         }
     }
 
@@ -514,6 +527,36 @@ mod tests {
         let (from_nothing_rms, _) = from_nothing.rounded_holdout;
         assert!(corrected_rms < 0.3, "{corrected_rms}");
         assert!(from_nothing_rms > 4.0 * corrected_rms, "{from_nothing_rms}");
+    }
+
+    #[test]
+    fn a_parity_effect_is_fitted_only_with_parity_weights() {
+        // The known scores, 3 discs more where the number of empty cells is even.
+        let (known, mut samples) = synthetic_set(2_000);
+        for sample in &mut samples {
+            let discs = sample.discs[0][0].count_ones() + sample.discs[1][0].count_ones();
+            if (16 - discs) % 2 == 0
+                && let Some(Label::Exact(score)) = &mut sample.label
+            {
+                *score += 3;
+            }
+        }
+        let targets = exact_targets(&samples);
+        let mut settings = settings_from(Some(known));
+        let without = fit_of(&targets, &settings);
+        settings.parity = true;
+        let with = fit_of(&targets, &settings);
+        assert_eq!(without.evaluation.phases[0].even_empties, 0);
+        assert_eq!(
+            with.evaluation.phases[0].even_empties,
+            3 * UNITS_PER_DISC as i16
+        );
+        assert_eq!(with.rounded_holdout, (0.0, 0.0));
+        assert!(
+            without.rounded_holdout.1 > 1.0,
+            "{:?}",
+            without.rounded_holdout
+        );
     }
 
     #[test]

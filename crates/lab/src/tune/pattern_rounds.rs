@@ -463,6 +463,7 @@ impl PatternTraining {
             patience: FIT_ITERATIONS.1,
             regularization: settings.regularization,
             prior: None,
+            parity: false,
         };
         let all: Vec<_> = (sets.iter())
             .flat_map(|set| targets(set, FitTarget::Scores))

@@ -3,12 +3,13 @@
 //! of the encoded positions.
 
 /// A position read for the fit: the parameter of every pattern instance it reads, its legal
-/// move counts, phase, the score it is fitted to in discs (exact or not) and the value the
+/// move counts, empty cells, phase, the score it is fitted to in discs (exact or not) and the value the
 /// evaluation being corrected gives it (0 when fitting from nothing): the unknowns are the
 /// corrections to that evaluation, fitted to `target − prior`.
 pub(super) struct Encoded {
     pub entries: Vec<u32>,
     pub moves: (u32, u32),
+    pub empties: u32,
     pub phase: usize,
     pub target: f32,
     pub prior: f32,
@@ -22,17 +23,23 @@ impl Encoded {
     }
 }
 
-/// The fit's unknowns, one flat vector: per phase, every table parameter, then the bias and
-/// the two mobility weights (discs).
+/// The fit's unknowns, one flat vector: per phase, every table parameter, then the bias,
+/// the two mobility weights and the parity weight (discs).
 pub(super) struct Unknowns {
-    /// Parameters a phase holds (table entries, bias, two mobility weights).
+    /// Parameters a phase holds (table entries, bias, two mobility weights, parity).
     pub stride: usize,
+    /// Whether the parity weights are fitted (else they keep the prior's, or 0).
+    parity: bool,
 }
 
+/// The unknowns of a phase after its table parameters.
+const WEIGHTS: usize = 4;
+
 impl Unknowns {
-    fn new(entries: usize) -> Self {
+    fn new(entries: usize, parity: bool) -> Self {
         Unknowns {
-            stride: entries + 3,
+            stride: entries + WEIGHTS,
+            parity,
         }
     }
 
@@ -41,20 +48,22 @@ impl Unknowns {
     }
 
     /// A position's row of the design matrix: its nonzero coefficients, each with the index
-    /// of its unknown (the table parameters it reads, then its phase's bias and the two
-    /// mobility weights).
+    /// of its unknown (the table parameters it reads, then its phase's bias, the two
+    /// mobility weights and, fitted and with an even number of empty cells, the parity).
     fn row<'p>(&self, position: &'p Encoded) -> impl Iterator<Item = (usize, f64)> + 'p {
         let start = position.phase * self.stride;
-        let bias = start + self.stride - 3;
+        let bias = start + self.stride - WEIGHTS;
         let (mine, theirs) = position.moves;
         let weights = [
             (bias, 1.0),
             (bias + 1, f64::from(mine)),
             (bias + 2, f64::from(theirs)),
         ];
+        let parity = (self.parity && position.empties.is_multiple_of(2)).then_some((bias + 3, 1.0));
         (position.entries.iter())
             .map(move |&e| (start + e as usize, 1.0))
             .chain(weights)
+            .chain(parity)
     }
 
     /// `row · x` for a position's row.
@@ -69,10 +78,10 @@ impl Unknowns {
         }
     }
 
-    /// Whether unknown `i` is a table parameter (regularised) rather than a bias or a
-    /// mobility weight.
+    /// Whether unknown `i` is a table parameter (regularised) rather than a bias, a mobility
+    /// or a parity weight.
     fn is_table(&self, i: usize) -> bool {
-        i % self.stride < self.stride - 3
+        i % self.stride < self.stride - WEIGHTS
     }
 }
 
@@ -81,15 +90,22 @@ impl Unknowns {
 pub(super) struct Problem<'a> {
     positions: &'a [Encoded],
     pub unknowns: Unknowns,
-    /// λ for each unknown (0 for the biases and mobility weights).
+    /// λ for each unknown (0 for the biases, mobility and parity weights).
     lambda: Vec<f64>,
     /// The diagonal of the normal equations, the preconditioner.
     diagonal: Vec<f64>,
 }
 
 impl<'a> Problem<'a> {
-    pub fn new(positions: &'a [Encoded], entries: usize, phases: usize, lambda: f32) -> Self {
-        let unknowns = Unknowns::new(entries);
+    /// The problem of fitting `positions` with `entries` table parameters a phase, the
+    /// parity weights too if `parity`.
+    pub fn new(
+        positions: &'a [Encoded],
+        (entries, phases): (usize, usize),
+        lambda: f32,
+        parity: bool,
+    ) -> Self {
+        let unknowns = Unknowns::new(entries, parity);
         let len = unknowns.len(phases);
         let lambda: Vec<f64> = (0..len)
             .map(|i| {
