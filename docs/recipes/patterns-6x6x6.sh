@@ -1,10 +1,11 @@
 #!/bin/sh
-# Makes the shipped 6x6x6 evaluation, presets/patterns-6x6x6.bin (sha256 5722627b…), and the
+# Makes the shipped 6x6x6 evaluation, presets/patterns-6x6x6.bin (sha256 a22d5edc…), and the
 # 6x6x6 solver's order, presets/patterns-6x6x6-endgame.bin (its first fit, 91113353…), from
 # nothing (BENCHMARKS.md, "Training"; STRENGTH.md, "Lobelia on 6×6×6"): four bootstrapping
-# rounds and the final fit, about 65 minutes on 2 cores (issue 60: ≤ 3 hours). The shipped
-# file is this recipe's own (build of 541526c). SLURM=… makes the sets on a Slurm cluster
-# (common.sh).
+# rounds, the final fit and the parity step, about 70 minutes on 2 cores (issue 60: ≤ 3
+# hours). The shipped file is this recipe's own: its rounds up to g3.bin made by the build of
+# 541526c (g3.bin is the file shipped before, 5722627b…), the parity step by the build of
+# c125502 (set b64b68a8…). SLURM=… makes the sets on a Slurm cluster (common.sh).
 #
 #   docs/recipes/patterns-6x6x6.sh DIR [REVERSI3D]
 #
@@ -19,8 +20,15 @@
 #       ~4 min), and r1-odd, the same positions labelled by a depth-3 search (~2 min); fit
 #       g1.bin of e14, r1 and r1-odd;
 #  r2   the same with ≤ 90 empties, by g1.bin (~9 and ~5 min); fit g2.bin of the five;
-#  r3   80,000 from every stage, by g2.bin (~14 and ~5 min);
-#  patterns-6x6x6.bin  the fit of all seven, eleven phases.
+#  r3   80,000 from every stage, by g2.bin (~14 and ~5 min); g3.bin the fit of all seven,
+#       eleven phases;
+#  p12  20,000 with ≤ 12 empties from fresh games, scored exactly (~2.5 min on one core);
+#       patterns-6x6x6.bin  g3.bin corrected by them with parity weights (the phases below
+#       16 empties; a phase the set sees at one parity alone could not tell parity from bias).
+# Why parity weights: with an even number of empty cells the other side is due the last move,
+# and on a cube the last moves flip many discs; a phase's tables span several empty counts
+# and cannot tell (g3.bin erred by −4.1 discs on average at 0–4 empties when even, +2.4 when
+# odd; BENCHMARKS.md, the 6×6×6 accuracy row).
 # Why each round twice: on a cube a move flips many discs, and a search's value depends on
 # whose turn it is at its leaves (BENCHMARKS.md, "the odd–even effect"). A fit to even depths
 # alone learns their side of it; fitted to both, its depth-1 and depth-2 values differ by at
@@ -45,9 +53,15 @@ fit g2.bin "--phases 6,10,16,24,32,44,60,75 --regularization 40" e14.positions r
     r1-odd.positions r2.positions r2-odd.positions
 positions r3.positions 80000 $game --label-depth 4 --label-patterns g2.bin --seed 83
 positions r3-odd.positions 80000 $game --label-depth 3 --label-patterns g2.bin --seed 83
-fit patterns-6x6x6.bin "--phases 6,10,16,24,32,44,60,75,100,130,160 --regularization 100" \
+fit g3.bin "--phases 6,10,16,24,32,44,60,75,100,130,160 --regularization 100" \
     e14.positions r1.positions r1-odd.positions r2.positions r2-odd.positions r3.positions \
     r3-odd.positions
+# The parity step: exact scores of fresh games at ≤ 12 empties correct g3.bin, each phase
+# they reach gaining a weight for an even number of empty cells (fit-patterns --parity).
+positions p12.positions 20000 --depth 1 --per-game 6 --max-empties 12 --label-depth 1 \
+    --label-exact 12 --seed 4941
+fit patterns-6x6x6.bin "--prior g3.bin --parity --regularization 1000" p12.positions
 cp g0.bin patterns-6x6x6-endgame.bin
 sha256sum e14.positions r1.positions r1-odd.positions r2.positions r2-odd.positions \
-    r3.positions r3-odd.positions patterns-6x6x6.bin patterns-6x6x6-endgame.bin
+    r3.positions r3-odd.positions g3.bin p12.positions patterns-6x6x6.bin \
+    patterns-6x6x6-endgame.bin
