@@ -212,7 +212,7 @@ fn a_fit_corrects_a_prior_of_its_board_keeping_its_phases() {
         "{}",
         String::from_utf8_lossy(header)
     );
-    // With --parity the file has parity weights, of version 3, which a fit reads as a prior.
+    // With --parity the file has parity weights, of version 3, which --measure reads back.
     let with_parity = in_folder(&folder, "parity.bin");
     let parity_fit = [
         "--data",

@@ -51,8 +51,7 @@ impl PatternEvaluation {
             parity,
         } = parse_header(header)?;
         let body = &bytes[end + 1..];
-        let tail = if parity { 4 } else { 3 };
-        let due = (edges.len() + 1) * (entries + tail) * 2;
+        let due = (edges.len() + 1) * (entries + weights_after_table(parity)) * 2;
         if body.len() != due {
             return Err(PatternFileError::Length(body.len(), due));
         }
@@ -95,13 +94,19 @@ impl PatternEvaluation {
                 phase.opponent_mobility,
                 phase.even_empties,
             ];
-            let tail = if parity { &tail[..] } else { &tail[..3] };
+            let tail = &tail[..weights_after_table(parity)];
             for value in phase.table.iter().chain(tail) {
                 bytes.extend_from_slice(&value.to_le_bytes());
             }
         }
         bytes
     }
+}
+
+/// How many weights a phase holds after its table: the bias and the two mobility weights,
+/// and the parity weight if the file has them.
+fn weights_after_table(parity: bool) -> usize {
+    if parity { 4 } else { 3 }
 }
 
 /// What a header line says.

@@ -3,9 +3,9 @@
 //! of the encoded positions.
 
 /// A position read for the fit: the parameter of every pattern instance it reads, its legal
-/// move counts, empty cells, phase, the score it is fitted to in discs (exact or not) and the value the
-/// evaluation being corrected gives it (0 when fitting from nothing): the unknowns are the
-/// corrections to that evaluation, fitted to `target − prior`.
+/// move counts, empty cells, phase, the score it is fitted to in discs (exact or not) and the
+/// value the evaluation being corrected gives it (0 when fitting from nothing): the unknowns
+/// are the corrections to that evaluation, fitted to `target − prior`.
 pub(super) struct Encoded {
     pub entries: Vec<u32>,
     pub moves: (u32, u32),
