@@ -1,11 +1,12 @@
 #!/bin/sh
 # Makes the shipped 8x8 evaluation, presets/patterns-8x8.bin, from nothing (BENCHMARKS.md,
-# "Training"; STRENGTH.md, "Lobelia on 8×8"): five bootstrapping rounds from narrow games, then
-# four sets from varied games, about 80 minutes on 2 cores. The file shipped since 2026-12-01
-# (sha256 f6fa9962…) is this recipe's: made again bit for bit from nothing (build of 80efbde,
-# 2026-12-01, at nice 19 beside other work and paused for CI). The one before it (60a0245e…, the
-# fit of r0–r4 made by a build before 80efbde, whose sets were other games) knew only games
-# opened by four random plies, of which 8×8 has 244.
+# "Training"; STRENGTH.md, "Lobelia on 8×8"): five bootstrapping rounds from narrow games,
+# four sets from varied games, then a correction step, about 110 minutes on 2 cores. The file
+# shipped since 2026-12-03 (sha256 28e69bdd…) is this recipe's: its f7.bin, the file shipped
+# before (f6fa9962…), was made again bit for bit from nothing (build of 80efbde, 2026-12-01);
+# the correction step's sets were made by the build of 64e5483 labelling by that file, and
+# their fit on it is the shipped file bit for bit. The file before f6fa9962… (60a0245e…) knew
+# only games opened by four random plies, of which 8×8 has 244.
 #
 #   docs/recipes/patterns-8x8.sh DIR [REVERSI3D]
 #
@@ -27,7 +28,12 @@
 #  n1   50,000 with ≤ 18 empties, scored exactly (4 a game);
 #  n2   200,000 from every stage, by a depth-8 search by f4.bin; fit f5.bin of the eight sets;
 #  n3   200,000 the same, by f5.bin; fit f6.bin of the nine;
-#  n4   200,000 the same, by f6.bin; fit patterns-8x8.bin of all ten.
+#  n4   200,000 the same, by f6.bin; fit f7.bin of all ten (the file shipped before, f6fa9962…).
+# The correction step (the same varied games, the stages where the file erred most):
+#  c24a 600,000 with ≤ 24 empties, by a depth-8 search by f7.bin (exact from 14, 8 a game);
+#  c24b 400,000 the same from other games;
+#  x18  100,000 with ≤ 18 empties, scored exactly (4 a game);
+#       patterns-8x8.bin  f7.bin corrected by them, with a parity weight per phase.
 set -eu
 
 recipes=$(dirname "$(realpath "$0")")
@@ -64,7 +70,15 @@ fit f6.bin "--phases 6,10,14,18,24,30,36,44,52" r0.positions t18.positions r2.po
     r3.positions r4.positions n0.positions n1.positions n2.positions n3.positions
 positions n4.positions 200000 --openings 10 --depth 4 --per-game 10 --label-depth 8 \
     --label-exact 14 --label-patterns f6.bin --seed 95
-fit patterns-8x8.bin "--phases 6,10,14,18,24,30,36,44,52" r0.positions t18.positions \
+fit f7.bin "--phases 6,10,14,18,24,30,36,44,52" r0.positions t18.positions \
     r2.positions r3.positions r4.positions n0.positions n1.positions n2.positions n3.positions \
     n4.positions
+positions c24a.positions 600000 --openings 10 --depth 4 --per-game 8 --max-empties 24 \
+    --label-depth 8 --label-exact 14 --label-patterns f7.bin --seed 4991
+positions c24b.positions 400000 --openings 10 --depth 4 --per-game 8 --max-empties 24 \
+    --label-depth 8 --label-exact 14 --label-patterns f7.bin --seed 4992
+positions x18.positions 100000 --openings 10 --depth 4 --per-game 4 --max-empties 18 \
+    --label-depth 1 --label-exact 18 --seed 4993
+fit patterns-8x8.bin "--prior f7.bin --parity --regularization 40" c24a.positions \
+    c24b.positions x18.positions
 sha256sum ./*.positions ./*.bin

@@ -311,11 +311,11 @@ impl PatternEvaluation {
         self.layout
     }
 
-    /// The 8×8 evaluation that orders the solver and the searches to the end
+    /// The 8×8 evaluation that orders the engine's searches to the end
     /// (`presets/patterns-8x8-endgame.bin`, fitted by `reversi3d fit-patterns` to endgame
     /// scores; the benchmark journal, docs/benchmarks-journal.md, sessions 18 and 30): FFO
-    /// #40–#49 in 0.74 G nodes with its selective pass (by the whole-game fit Lobelia plays
-    /// by, `patterns-8x8.bin` of 2026-12-01: 0.73 G; by the one before it: 1.13 G).
+    /// #40–#49 in 0.74 G nodes with its selective pass (`reversi3d solve` orders by the
+    /// whole-game fit Lobelia plays by, `patterns-8x8.bin` of 2026-12-03: 0.65 G).
     pub fn shipped() -> Arc<PatternEvaluation> {
         static SHIPPED: LazyLock<Arc<PatternEvaluation>> = LazyLock::new(|| {
             let bytes = include_bytes!("../../../presets/patterns-8x8-endgame.bin");

@@ -172,9 +172,9 @@ impl SearchSettings {
         }
     }
 
-    /// The solver as `reversi3d solve` runs it by default: [`Goal::Solve`], ordered by the
-    /// shipped pattern evaluation on the classic 8×8 board and elsewhere by
-    /// [`SOLVER_ORDERING`]'s mobility and corners.
+    /// The solver: [`Goal::Solve`], ordered by the shipped 8×8 endgame fit on the classic 8×8
+    /// board and elsewhere by [`SOLVER_ORDERING`]'s mobility and corners (`reversi3d solve`
+    /// replaces the fit by each board's best shipped order, `lab::ai::solver`).
     pub fn solver(rules: Rules) -> Self {
         SearchSettings {
             evaluation: Evaluation {

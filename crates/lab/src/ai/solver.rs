@@ -10,16 +10,15 @@ use engine::{Rules, Shape};
 use crate::players::pattern_source::LoadedPatterns;
 
 /// The pattern evaluation that orders the solver on `shape` under `rules`, if one helps: on
-/// 8×8 the shipped endgame fit (FFO #40–#49 in 0.74 G nodes; by the whole-game fit of
-/// 2026-12-01 0.73 G); on 6×6×6 its endgame fit (`endgame_6x6x6`); on the other cubes the
-/// board's shipped learned evaluation (the endgame sets of tests/data: 4×4×4 2.8 times fewer
-/// nodes than mobility and corners, 8×8×8 1.16 times); elsewhere none (mobility and corners
-/// order it).
+/// 6×6×6 its endgame fit (`endgame_6x6x6`); on 8×8 and the other cubes the board's shipped
+/// learned evaluation (FFO #40–#49 in 0.65 G nodes, against 0.74 G by the 8×8 endgame fit;
+/// the endgame sets of tests/data: 4×4×4 2.8 times fewer nodes than mobility and corners,
+/// 8×8×8 1.16 times); elsewhere none (mobility and corners order it).
 pub fn solver_ordering(shape: Shape, rules: Rules) -> Option<Arc<PatternEvaluation>> {
     let candidate = match shape.dims() {
         3 if shape.side() == 6 => Some(endgame_6x6x6()),
-        3 => LoadedPatterns::shipped_for(shape).map(|p| p.evaluation),
-        _ => Some(PatternEvaluation::shipped()),
+        2 if shape.side() != 8 => None,
+        _ => LoadedPatterns::shipped_for(shape).map(|p| p.evaluation),
     };
     candidate.filter(|patterns| patterns.applies_to(shape, rules))
 }
@@ -59,7 +58,7 @@ mod tests {
             (endgame.phases.len(), whole.evaluation.phases.len()),
             (3, 12)
         );
-        // The other cubes with a learned evaluation: that evaluation; 8×8: its endgame fit.
+        // 8×8 and the other cubes with a learned evaluation: that evaluation.
         let shipped_4 = LoadedPatterns::shipped_for(board("4x4x4"))
             .unwrap()
             .evaluation;
@@ -67,7 +66,10 @@ mod tests {
             &ordering("4x4x4", Rules::Classic).unwrap(),
             &shipped_4
         ));
-        let shipped_8 = PatternEvaluation::shipped();
+        let shipped_8 = LoadedPatterns::shipped_for(board("8x8"))
+            .unwrap()
+            .evaluation;
+        assert!(!Arc::ptr_eq(&shipped_8, &PatternEvaluation::shipped()));
         assert!(Arc::ptr_eq(
             &ordering("8x8", Rules::Classic).unwrap(),
             &shipped_8
@@ -76,5 +78,6 @@ mod tests {
         assert!(ordering("6x6x6", Rules::Misere).is_none());
         assert!(ordering("10x10x10", Rules::Classic).is_none());
         assert!(ordering("12x12", Rules::Classic).is_none());
+        assert!(ordering("6x6", Rules::Classic).is_none());
     }
 }
