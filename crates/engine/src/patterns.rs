@@ -311,7 +311,7 @@ impl PatternEvaluation {
         self.layout
     }
 
-    /// The 8×8 evaluation that orders the engine's searches to the end
+    /// The 8×8 evaluation that orders the engine's nine-weight searches to the end
     /// (`presets/patterns-8x8-endgame.bin`, fitted by `reversi3d fit-patterns` to endgame
     /// scores; the benchmark journal, docs/benchmarks-journal.md, sessions 18 and 30): FFO
     /// #40–#49 in 0.74 G nodes with its selective pass (`reversi3d solve` orders by the
