@@ -268,6 +268,10 @@ impl PhaseWeights {
 /// The evaluation's unit: this many make a disc.
 pub const UNITS_PER_DISC: i32 = 32;
 
+/// The bytes of the shipped 8×8 pattern file, `presets/patterns-8x8.bin`
+/// ([`PatternEvaluation::shipped`] reads them).
+pub const SHIPPED_8X8_BYTES: &[u8] = include_bytes!("../../../presets/patterns-8x8.bin");
+
 /// The fitted pattern evaluation of one board: phases by empty cells, each with its weights.
 #[derive(Clone, Debug)]
 pub struct PatternEvaluation {
@@ -311,15 +315,15 @@ impl PatternEvaluation {
         self.layout
     }
 
-    /// The 8×8 evaluation that orders the engine's nine-weight searches to the end
-    /// (`presets/patterns-8x8-endgame.bin`, fitted by `reversi3d fit-patterns` to endgame
-    /// scores; the benchmark journal, docs/benchmarks-journal.md, sessions 18 and 30): FFO
-    /// #40–#49 in 0.74 G nodes with its selective pass (`reversi3d solve` orders by the
-    /// whole-game fit Lobelia plays by, `patterns-8x8.bin` of 2026-12-03: 0.65 G).
+    /// The 8×8 evaluation shipped with the engine, Lobelia's (`presets/patterns-8x8.bin`,
+    /// [`SHIPPED_8X8_BYTES`]; its provenance: BENCHMARKS, "Training"). It orders the 8×8
+    /// solver and the exact nodes of nine-weight searches: FFO #40–#49 in 0.65 G nodes on one
+    /// worker, against 0.74 G by the endgame fit that ordered them before 2026-12-03
+    /// (docs/bench/patterns-8x8-endgame.bin).
     pub fn shipped() -> Arc<PatternEvaluation> {
         static SHIPPED: LazyLock<Arc<PatternEvaluation>> = LazyLock::new(|| {
-            let bytes = include_bytes!("../../../presets/patterns-8x8-endgame.bin");
-            Arc::new(PatternEvaluation::from_bytes(bytes).expect("the shipped file is valid"))
+            let evaluation = PatternEvaluation::from_bytes(SHIPPED_8X8_BYTES);
+            Arc::new(evaluation.expect("the shipped file is valid"))
         });
         Arc::clone(&SHIPPED)
     }

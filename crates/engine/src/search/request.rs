@@ -172,7 +172,7 @@ impl SearchSettings {
         }
     }
 
-    /// The solver: [`Goal::Solve`], ordered by the shipped 8×8 endgame fit on the classic 8×8
+    /// The solver: [`Goal::Solve`], ordered by the shipped 8×8 evaluation on the classic 8×8
     /// board and elsewhere by [`SOLVER_ORDERING`]'s mobility and corners (`reversi3d solve`
     /// replaces the fit by each board's best shipped order, `lab::ai::solver`).
     pub fn solver(rules: Rules) -> Self {

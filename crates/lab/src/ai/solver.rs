@@ -11,7 +11,8 @@ use crate::players::pattern_source::LoadedPatterns;
 
 /// The pattern evaluation that orders the solver on `shape` under `rules`, if one helps: on
 /// 6×6×6 its endgame fit (`endgame_6x6x6`); on 8×8 and the other cubes the board's shipped
-/// learned evaluation (FFO #40–#49 in 0.65 G nodes, against 0.74 G by the 8×8 endgame fit;
+/// learned evaluation (FFO #40–#49 in 0.65 G nodes, against 0.74 G by the 8×8 endgame fit
+/// that ordered it before, docs/bench/patterns-8x8-endgame.bin;
 /// the endgame sets of tests/data: 4×4×4 2.8 times fewer nodes than mobility and corners,
 /// 8×8×8 1.16 times); elsewhere none (mobility and corners order it).
 pub fn solver_ordering(shape: Shape, rules: Rules) -> Option<Arc<PatternEvaluation>> {

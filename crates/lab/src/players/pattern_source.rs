@@ -67,10 +67,7 @@ const SHIPPED: [(&str, &[u8]); 6] = [
         "patterns-6x6x6.bin",
         include_bytes!("../../../../presets/patterns-6x6x6.bin"),
     ),
-    (
-        "patterns-8x8.bin",
-        include_bytes!("../../../../presets/patterns-8x8.bin"),
-    ),
+    ("patterns-8x8.bin", engine::patterns::SHIPPED_8X8_BYTES),
     (
         "patterns-8x8x8.bin",
         include_bytes!("../../../../presets/patterns-8x8x8.bin"),
@@ -110,6 +107,15 @@ impl LoadedPatterns {
         let index = SHIPPED.iter().position(|(file, _)| *file == name)?;
         let loaded = READ[index].get_or_init(|| {
             let (name, bytes) = SHIPPED[index];
+            if std::ptr::eq(bytes, engine::patterns::SHIPPED_8X8_BYTES) {
+                // The engine's own copy, which orders its exact nodes: one in memory.
+                let source = PatternSource {
+                    path: PathBuf::from(name),
+                    hash: short_hash(bytes),
+                };
+                let evaluation = PatternEvaluation::shipped();
+                return LoadedPatterns { source, evaluation };
+            }
             LoadedPatterns::from_bytes(Path::new(name), bytes)
                 .unwrap_or_else(|e| panic!("presets/{e}"))
         });
