@@ -239,4 +239,28 @@ mod tests {
         assert!(LoadedPatterns::shipped_for("12x12".parse().unwrap()).is_none());
         assert!(LoadedPatterns::shipped("patterns-8x8-endgame.bin").is_none());
     }
+
+    #[test]
+    fn the_shipped_8x8_file_is_the_engines_own_copy() {
+        let loaded = LoadedPatterns::shipped_for("8x8".parse().unwrap()).unwrap();
+        assert!(Arc::ptr_eq(
+            &loaded.evaluation,
+            &PatternEvaluation::shipped()
+        ));
+        assert_eq!(
+            loaded.source.hash,
+            short_hash(engine::patterns::SHIPPED_8X8_BYTES)
+        );
+        let (_, bytes) = SHIPPED
+            .iter()
+            .find(|(name, _)| *name == "patterns-8x8.bin")
+            .unwrap();
+        let from_file = PatternEvaluation::from_bytes(bytes).unwrap();
+        assert_eq!(*loaded.evaluation, from_file);
+        let other = LoadedPatterns::shipped_for("6x6".parse().unwrap()).unwrap();
+        assert!(!Arc::ptr_eq(
+            &other.evaluation,
+            &PatternEvaluation::shipped()
+        ));
+    }
 }
