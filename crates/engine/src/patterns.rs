@@ -4,7 +4,7 @@
 //! the best Othello programs search with. The tables are fitted to scored positions
 //! (`reversi3d fit-patterns`); the 8×8 fit ships with the program and has the fast sums.
 
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, LazyLock, OnceLock};
 
 use crate::bits::Bits;
 use crate::position::Rules;
@@ -321,11 +321,21 @@ impl PatternEvaluation {
     /// worker, against 0.74 G by the endgame fit that ordered them before 2026-12-03
     /// (docs/bench/patterns-8x8-endgame.bin).
     pub fn shipped() -> Arc<PatternEvaluation> {
-        static SHIPPED: LazyLock<Arc<PatternEvaluation>> = LazyLock::new(|| {
-            let evaluation = PatternEvaluation::from_bytes(SHIPPED_8X8_BYTES);
-            Arc::new(evaluation.expect("the shipped file is valid"))
+        static SHIPPED: OnceLock<Arc<PatternEvaluation>> = OnceLock::new();
+        Self::embedded(&SHIPPED, SHIPPED_8X8_BYTES)
+    }
+
+    /// The evaluation of a pattern file built into the program, read into `cell` the first
+    /// time it is asked for. Panics if the file is damaged: the build embedded a bad file.
+    pub fn embedded(
+        cell: &'static OnceLock<Arc<PatternEvaluation>>,
+        bytes: &'static [u8],
+    ) -> Arc<PatternEvaluation> {
+        let evaluation = cell.get_or_init(|| {
+            let read = PatternEvaluation::from_bytes(bytes);
+            Arc::new(read.unwrap_or_else(|e| panic!("an embedded pattern file: {e}")))
         });
-        Arc::clone(&SHIPPED)
+        Arc::clone(evaluation)
     }
 
     /// Whether it evaluates the game on `shape` under `rules`: the classic game of the board

@@ -1,7 +1,7 @@
 //! The exact solver as the tool runs it (`reversi3d solve`, the GUI's Solve): ordered on each
 //! board by the best evaluation shipped for it.
 
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, OnceLock};
 
 use engine::patterns::PatternEvaluation;
 use engine::search::SearchSettings;
@@ -28,11 +28,9 @@ pub fn solver_ordering(shape: Shape, rules: Rules) -> Option<Arc<PatternEvaluati
 /// recipe (its g0.bin, exact scores at ≤ 14 empties, two phases; docs/recipes). It orders the
 /// 6×6×6 endgame set with fewer nodes than the whole-game fit Lobelia plays by (BENCHMARKS).
 fn endgame_6x6x6() -> Arc<PatternEvaluation> {
-    static FIT: LazyLock<Arc<PatternEvaluation>> = LazyLock::new(|| {
-        let bytes = include_bytes!("../../../../presets/patterns-6x6x6-endgame.bin");
-        Arc::new(PatternEvaluation::from_bytes(bytes).expect("the shipped file is valid"))
-    });
-    Arc::clone(&FIT)
+    static FIT: OnceLock<Arc<PatternEvaluation>> = OnceLock::new();
+    let bytes = include_bytes!("../../../../presets/patterns-6x6x6-endgame.bin");
+    PatternEvaluation::embedded(&FIT, bytes)
 }
 
 /// The solver's settings on `shape` under `rules`: [`SearchSettings::solver`] ordered by
