@@ -107,17 +107,15 @@ impl LoadedPatterns {
         let index = SHIPPED.iter().position(|(file, _)| *file == name)?;
         let loaded = READ[index].get_or_init(|| {
             let (name, bytes) = SHIPPED[index];
-            if std::ptr::eq(bytes, engine::patterns::SHIPPED_8X8_BYTES) {
+            let source = PatternSource::of(Path::new(name), bytes);
+            let evaluation = if std::ptr::eq(bytes, engine::patterns::SHIPPED_8X8_BYTES) {
                 // The engine's own copy, which orders its exact nodes: one in memory.
-                let source = PatternSource {
-                    path: PathBuf::from(name),
-                    hash: short_hash(bytes),
-                };
-                let evaluation = PatternEvaluation::shipped();
-                return LoadedPatterns { source, evaluation };
-            }
-            LoadedPatterns::from_bytes(Path::new(name), bytes)
-                .unwrap_or_else(|e| panic!("presets/{e}"))
+                PatternEvaluation::shipped()
+            } else {
+                let read = PatternEvaluation::from_bytes(bytes);
+                Arc::new(read.unwrap_or_else(|e| panic!("presets/{name}: {e}")))
+            };
+            LoadedPatterns { source, evaluation }
         });
         Some(loaded.clone())
     }
@@ -158,16 +156,21 @@ impl LoadedPatterns {
         let evaluation = PatternEvaluation::from_bytes(bytes)
             .map_err(|e| FileError::new(path, e.to_string()))?;
         Ok(LoadedPatterns {
-            source: PatternSource {
-                path: path.to_path_buf(),
-                hash: short_hash(bytes),
-            },
+            source: PatternSource::of(path, bytes),
             evaluation: Arc::new(evaluation),
         })
     }
 }
 
 impl PatternSource {
+    /// The source of `bytes`, read from `path`.
+    fn of(path: &Path, bytes: &[u8]) -> Self {
+        PatternSource {
+            path: path.to_path_buf(),
+            hash: short_hash(bytes),
+        }
+    }
+
     /// Reads the file again for `board`, refusing it if its content is no longer the one
     /// recorded.
     pub fn load(&self, board: Shape) -> Result<LoadedPatterns, FileError> {
