@@ -36,6 +36,8 @@ pub struct PatternForm {
     pub label_depth: u32,
     /// Whether later rounds are also labelled one ply shallower and fitted on both.
     pub both_parities: bool,
+    /// Whether each fit weighs an even number of empty cells as well.
+    pub parity: bool,
     /// Games of each verification match.
     pub verify_games: u32,
     /// Depth of the verification games.
@@ -59,6 +61,7 @@ impl Default for PatternForm {
             exact_empties: 14,
             label_depth: 4,
             both_parities: false,
+            parity: false,
             verify_games: 100,
             verify_depth: 4,
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
@@ -102,6 +105,7 @@ impl PatternDesk {
             exact_empties: form.exact_empties,
             label_depth: form.label_depth,
             both_parities: form.both_parities,
+            parity: form.parity,
             regularization: 100.0,
             verify_games: form.verify_games,
             verify_depth: form.verify_depth,

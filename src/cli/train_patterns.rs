@@ -70,6 +70,11 @@ pub struct TrainPatternsArgs {
     /// searches of either parity (BENCHMARKS.md, "the odd–even effect").
     #[arg(long)]
     both_parities: bool,
+    /// Fit each phase's weight for an even number of empty cells as well (who is due the last
+    /// move), which tables spanning several empty counts cannot tell (the fits' files are then
+    /// of version 3).
+    #[arg(long)]
+    parity: bool,
     /// How strongly rarely seen pattern contents are kept near zero.
     #[arg(long, default_value_t = 100.0)]
     regularization: f32,
@@ -213,6 +218,7 @@ fn settings_of(args: &TrainPatternsArgs) -> anyhow::Result<PatternRoundsSettings
         exact_empties: args.exact_empties,
         label_depth: args.label_depth,
         both_parities: args.both_parities,
+        parity: args.parity,
         regularization: args.regularization,
         verify_games: args.verify_games,
         verify_depth: args.verify_depth,

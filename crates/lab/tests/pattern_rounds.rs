@@ -11,6 +11,7 @@ use lab::ai::Preset;
 use lab::ai::SearchKind;
 use lab::ai::checkpoint::{load_checkpoint, save_checkpoint};
 use lab::ai::selfplay::GameSettings;
+use lab::players::pattern_source::LoadedPatterns;
 use lab::players::preset::built_in_named;
 use lab::tune::pattern_rounds::{
     PatternRoundsEvent, PatternRoundsSettings, PatternRoundsState, PatternTraining,
@@ -48,6 +49,7 @@ fn settings() -> PatternRoundsSettings {
         exact_empties: 8,
         label_depth: 2,
         both_parities: false,
+        parity: false,
         regularization: 100.0,
         verify_games: 8,
         verify_depth: 1,
@@ -207,7 +209,7 @@ fn a_run_of_both_parities_labels_the_same_positions_one_ply_shallower_and_fits_t
 }
 
 #[test]
-fn a_checkpoint_written_before_runs_of_both_parities_still_resumes() {
+fn a_checkpoint_written_before_runs_of_both_parities_or_parity_weights_still_resumes() {
     let folder = tempfile::tempdir().unwrap();
     let state = train_until(folder.path(), |event| {
         *event == PatternRoundsEvent::Round(1)
@@ -216,12 +218,40 @@ fn a_checkpoint_written_before_runs_of_both_parities_still_resumes() {
     let path = folder.path().join(lab::ai::checkpoint::CHECKPOINT_FILE);
     let text = std::fs::read_to_string(&path).unwrap();
     let older: Vec<&str> = (text.lines())
-        .filter(|line| !line.contains("both_parities") && !line.contains("shallower_data"))
+        .filter(|line| {
+            let newer = ["both_parities:", "shallower_data:", "parity:"];
+            !newer
+                .iter()
+                .any(|field| line.trim_start().starts_with(field))
+        })
         .collect();
-    assert_eq!(older.len() + 2, text.lines().count(), "{text}");
+    assert_eq!(older.len() + 3, text.lines().count(), "{text}");
     std::fs::write(&path, older.join("\n")).unwrap();
     let read = load_checkpoint::<PatternRoundsState>(folder.path()).unwrap();
     assert_eq!(read, state, "no second labels, none recorded");
+}
+
+#[test]
+fn a_run_with_parity_weights_fits_them_and_one_without_leaves_them_zero() {
+    let even_empties_weights = |parity: bool| -> Vec<i16> {
+        let folder = tempfile::tempdir().unwrap();
+        let state: PatternRoundsState = common::run_until(
+            folder.path(),
+            || PatternRoundsSettings {
+                rounds: 0,
+                parity,
+                ..settings()
+            },
+            |_| false,
+        );
+        let fit = &state.history[0].fit;
+        let loaded = LoadedPatterns::read(&folder.path().join(&fit.path), "6x6".parse().unwrap());
+        let phases = loaded.unwrap().evaluation.phases.clone();
+        phases.iter().map(|phase| phase.even_empties).collect()
+    };
+    assert!(even_empties_weights(false).iter().all(|&w| w == 0));
+    let weighed = even_empties_weights(true);
+    assert!(weighed.iter().any(|&w| w != 0), "{weighed:?}");
 }
 
 /// Each accepted fit has its preset in the run's folder, which evaluates by the fit and

@@ -66,6 +66,11 @@ pub struct PatternRoundsSettings {
     /// odd–even effect").
     #[serde(default)]
     pub both_parities: bool,
+    /// Whether each fit also weighs an even number of empty cells in every phase (who is due
+    /// the last move, [`PatternFitSettings::parity`]): tables spanning several empty counts
+    /// cannot tell it.
+    #[serde(default)]
+    pub parity: bool,
     /// The fit's regularisation (see [`PatternFitSettings::regularization`]).
     pub regularization: f32,
     /// Games of each verification match.
@@ -340,10 +345,15 @@ impl RoundsProgress for PatternRoundsState {
         } else {
             format!("depth {}", s.label_depth)
         };
+        let parity = if s.parity {
+            " (fits with parity weights)"
+        } else {
+            ""
+        };
         format!(
             "training {} patterns ({}) in {}: round 0 scores {} positions with ≤ {} empties \
          exactly; {} more rounds of {} positions labelled at {depths}, every stage from round \
-         {}; each fit plays {} games at depth {} against the best so far (first {}); seed {}",
+         {}{parity}; each fit plays {} games at depth {} against the best so far (first {}); seed {}",
             s.game.shape,
             s.name,
             folder.display(),
@@ -463,7 +473,7 @@ impl PatternTraining {
             patience: FIT_ITERATIONS.1,
             regularization: settings.regularization,
             prior: None,
-            parity: false,
+            parity: settings.parity,
         };
         let all: Vec<_> = (sets.iter())
             .flat_map(|set| targets(set, FitTarget::Scores))
