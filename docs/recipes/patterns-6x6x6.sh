@@ -1,11 +1,13 @@
 #!/bin/sh
 # Makes the shipped 6x6x6 evaluation, presets/patterns-6x6x6.bin (sha256 a22d5edc…), and the
-# 6x6x6 solver's order, presets/patterns-6x6x6-endgame.bin (its first fit, 91113353…), from
+# 6x6x6 solver's order, presets/patterns-6x6x6-endgame.bin (3475c12e…: exact scores with parity
+# weights, made by the build of cb16e03; the solver's order before it, 91113353…, was g0.bin), from
 # nothing (BENCHMARKS.md, "Training"; STRENGTH.md, "Lobelia on 6×6×6"): four bootstrapping
-# rounds, the final fit and the parity step, about 70 minutes on 2 cores (issue 60: ≤ 3
-# hours). The shipped file is this recipe's own: its rounds up to g3.bin made by the build of
-# 541526c (g3.bin is the file shipped before, 5722627b…), the parity step by the build of
-# c125502 (set b64b68a8…). SLURM=… makes the sets on a Slurm cluster (common.sh).
+# rounds, the final fit and the parity step, about 70 minutes on 2 cores, and 15 more for the
+# solver's order (issue 60: ≤ 3 hours). The shipped files are this recipe's own: its rounds up
+# to g3.bin made by the build of 541526c (g3.bin is the file shipped before, 5722627b…), the
+# parity step by the build of c125502 (set b64b68a8…), the solver's order by the build of
+# cb16e03 (set be2f5acc…). SLURM=… makes the sets on a Slurm cluster (common.sh).
 #
 #   docs/recipes/patterns-6x6x6.sh DIR [REVERSI3D]
 #
@@ -25,6 +27,9 @@
 #  p12  20,000 with ≤ 12 empties from fresh games, scored exactly (~2.5 min on one core);
 #       patterns-6x6x6.bin  g3.bin corrected by them with parity weights (the phases below
 #       16 empties; a phase the set sees at one parity alone could not tell parity from bias).
+#  e14p 40,000 with ≤ 14 empties from fresh games, scored exactly (~15 min);
+#       patterns-6x6x6-endgame.bin  their fit with parity weights, phases 6,10: the solver's
+#       order (BENCHMARKS.md, the 3D endgame sets: 6×6×6 130.0 M nodes against g0.bin's 139.0 M).
 # Why parity weights: with an even number of empty cells the other side is due the last move,
 # and on a cube the last moves flip many discs; a phase's tables span several empty counts
 # and cannot tell (g3.bin erred by −4.1 discs on average at 0–4 empties when even, +2.4 when
@@ -61,7 +66,9 @@ fit g3.bin "--phases 6,10,16,24,32,44,60,75,100,130,160 --regularization 100" \
 positions p12.positions 20000 --depth 1 --per-game 6 --max-empties 12 --label-depth 1 \
     --label-exact 12 --seed 4941
 fit patterns-6x6x6.bin "--prior g3.bin --parity --regularization 1000" p12.positions
-cp g0.bin patterns-6x6x6-endgame.bin
+# The solver's order: exact scores of fresh games at ≤ 14 empties, two phases, parity weights.
+positions e14p.positions 40000 $game --max-empties 14 --label-depth 1 --seed 5101
+fit patterns-6x6x6-endgame.bin "--phases 6,10 --regularization 100 --parity" e14p.positions
 sha256sum e14.positions r1.positions r1-odd.positions r2.positions r2-odd.positions \
-    r3.positions r3-odd.positions g3.bin p12.positions patterns-6x6x6.bin \
+    r3.positions r3-odd.positions g3.bin p12.positions patterns-6x6x6.bin e14p.positions \
     patterns-6x6x6-endgame.bin

@@ -24,9 +24,10 @@ pub fn solver_ordering(shape: Shape, rules: Rules) -> Option<Arc<PatternEvaluati
     candidate.filter(|patterns| patterns.applies_to(shape, rules))
 }
 
-/// The 6×6×6 solver's order, presets/patterns-6x6x6-endgame.bin: the first fit of the 6×6×6
-/// recipe (its g0.bin, exact scores at ≤ 14 empties, two phases; docs/recipes). It orders the
-/// 6×6×6 endgame set with fewer nodes than the whole-game fit Lobelia plays by (BENCHMARKS).
+/// The 6×6×6 solver's order, presets/patterns-6x6x6-endgame.bin: the 6×6×6 recipe's fit of
+/// exact scores at ≤ 14 empties, two phases with parity weights (docs/recipes). It orders the
+/// 6×6×6 endgame sets with fewer nodes than the whole-game fit Lobelia plays by, and than the
+/// same fit without parity weights that ordered them before (BENCHMARKS).
 fn endgame_6x6x6() -> Arc<PatternEvaluation> {
     static FIT: OnceLock<Arc<PatternEvaluation>> = OnceLock::new();
     let bytes = include_bytes!("../../../../presets/patterns-6x6x6-endgame.bin");
