@@ -1,8 +1,9 @@
 #!/bin/sh
-# Makes the shipped 8x8x8 evaluation, presets/patterns-8x8x8.bin, and the 8x8x8 solver's order,
-# presets/patterns-8x8x8-endgame.bin (sha256 f40b91c5…, made by the build of 420ddab, set
-# b3d68d9e…), from nothing (BENCHMARKS.md, "Training"; STRENGTH.md, "Lobelia on 8×8×8 at
-# depth 2"): about an hour on 2 cores, and 10 minutes more for the solver's order.
+# Makes the shipped 8x8x8 evaluation, presets/patterns-8x8x8.bin (sha256 77caecde…), from
+# nothing (BENCHMARKS.md, "Training"; STRENGTH.md, "Lobelia on 8×8×8 at depth 2"): about an
+# hour on 2 cores, and 25 minutes more for the parity step. The shipped file is i5.bin (the file
+# shipped before, b1252e05…, made by builds before 2026-12-01) corrected by the parity step
+# made by the build of 6de7dcd (set 37015605…); it also orders the 8x8x8 solver.
 #
 #   docs/recipes/patterns-8x8x8.sh DIR [REVERSI3D]
 #
@@ -21,12 +22,16 @@
 #          Pippin: meant as games of the first fit, but `positions` plays the classic search
 #          by default, which reads no pattern file, so first.ron's g.bin went unread (the
 #          command says so since 2026-12-02); kept, as the shipped file was made so;
-#  patterns-8x8x8.bin  the fit of all five sets;
-#  e12p    40,000 positions of fresh games with ≤ 12 empties, scored exactly (~10 min);
-#  patterns-8x8x8-endgame.bin  their fit with parity weights, phases 6,10: the solver's order
-#          (BENCHMARKS.md, the 3D selection sets: 223.2 M nodes against 269.7 M by
-#          patterns-8x8x8.bin, whose exact-score errors lean 4–7 discs by the parity of the
-#          empty cells).
+#  i5.bin  the fit of all five sets;
+#  p13     40,000 positions of fresh games with ≤ 13 empties, scored exactly (~22 min);
+#  patterns-8x8x8.bin  i5.bin corrected by them with parity weights (λ 100, the best held
+#          out: 11.31 discs rms against 11.44 at 30, 11.47 at 300, 11.90 at 1000). i5.bin's
+#          exact-score errors leaned 5 to 10 discs either way by the parity of the empty
+#          cells (with an even number the other side is due the last move, which a phase's
+#          tables, spanning many empty counts, cannot tell); the step took its mean absolute
+#          error at ≤ 13 empties from 11.5 to 8.3 discs on fresh games, and the 3D endgame
+#          sets' nodes from 269.7 M to 190.8 M (selection) and 328.9 M to 295.5 M (goal;
+#          BENCHMARKS.md).
 set -eu
 
 recipes=$(dirname "$(realpath "$0")")
@@ -48,9 +53,10 @@ fit g.bin "$outcome --regularization 10000" e12.positions u1.positions u2.positi
 # by Lobelia's nine weights alone; the shipped file was fitted to these games.
 sed -e 's/patterns: \[.*\]/patterns: ["g.bin"]/' "$lobelia" > first.ron
 positions u4.positions 300000 --players first.ron,Pippin --per-game 30 --depth 1 --seed 3004
-fit patterns-8x8x8.bin "$outcome --regularization 5000" e12.positions u1.positions u2.positions u3.positions u4.positions
-# The solver's order: exact scores of fresh games at ≤ 12 empties, two phases, parity weights.
-positions e12p.positions 40000 --per-game 6 --depth 1 --max-empties 12 \
-    --label-depth 1 --label-exact 12 --label-player Pippin --seed 5111
-fit patterns-8x8x8-endgame.bin "--phases 6,10 --regularization 30 --parity" e12p.positions
-sha256sum g.bin patterns-8x8x8.bin e12p.positions patterns-8x8x8-endgame.bin
+fit i5.bin "$outcome --regularization 5000" e12.positions u1.positions u2.positions u3.positions u4.positions
+# The parity step: exact scores of fresh games at ≤ 13 empties correct i5.bin, the two phases
+# they reach (below 12 and 12–29 empties) gaining a weight for an even number of empty cells.
+positions p13.positions 40000 --per-game 6 --depth 1 --max-empties 13 \
+    --label-depth 1 --label-exact 13 --label-player Pippin --seed 5121
+fit patterns-8x8x8.bin "--prior i5.bin --parity --regularization 100" p13.positions
+sha256sum g.bin i5.bin p13.positions patterns-8x8x8.bin

@@ -41,9 +41,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "position", "transcript", "game"])]
     obf: Option<PathBuf>,
     /// The evaluation that orders the search before it searches to the end (weights
-    /// Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa; by default the shipped learned evaluation on 8×8
-    /// and 4×4×4, the shipped endgame fits on 6×6×6 and 8×8×8, elsewhere mobility and corners
-    /// only): it changes the nodes, never the result.
+    /// Mob,Dif,Cor,CSq,XSq,Edg,IEd,Fac,IFa; by default the shipped learned evaluation on 8×8,
+    /// 4×4×4 and 8×8×8, the shipped endgame fit on 6×6×6, elsewhere mobility and corners only):
+    /// it changes the nodes, never the result.
     #[arg(long, allow_hyphen_values = true, conflicts_with = "patterns")]
     weights: Option<Weights>,
     /// Order by the pattern evaluation in this file (made by `reversi3d fit-patterns` for the
