@@ -13,9 +13,9 @@ use crate::players::pattern_source::LoadedPatterns;
 /// 6×6×6 its endgame fit (`endgame_6x6x6`); on 8×8 and the other cubes the board's shipped
 /// learned evaluation (FFO #40–#49 in 0.65 G nodes, against 0.74 G by the 8×8 endgame fit
 /// that ordered it before, docs/bench/patterns-8x8-endgame.bin; the endgame sets of
-/// tests/data: 4×4×4 2.8 times fewer nodes than mobility and corners, 8×8×8, whose file has
-/// parity weights fitted to exact scores, 1.29 times, fewer than by an endgame fit of its
-/// own); elsewhere none (mobility and corners order it).
+/// tests/data: 4×4×4 2.8 times fewer nodes than mobility and corners, 8×8×8 1.29 times —
+/// its file's parity weights, fitted to exact scores, order it better than an endgame fit of
+/// its own did); elsewhere none (mobility and corners order it).
 pub fn solver_ordering(shape: Shape, rules: Rules) -> Option<Arc<PatternEvaluation>> {
     let candidate = match shape.dims() {
         3 if shape.side() == 6 => Some(endgame_6x6x6()),
@@ -66,13 +66,8 @@ mod tests {
             assert!(Arc::ptr_eq(&ordered, &shipped), "{cube}");
         }
         // 8×8×8's orders well for the parity weights of its two endgame phases.
-        let cube = LoadedPatterns::shipped_for(board("8x8x8")).unwrap();
-        let parity: Vec<bool> = cube
-            .evaluation
-            .phases
-            .iter()
-            .map(|p| p.even_empties != 0)
-            .collect();
+        let eight = ordering("8x8x8", Rules::Classic).unwrap();
+        let parity: Vec<bool> = eight.phases.iter().map(|p| p.even_empties != 0).collect();
         assert_eq!(parity, [true, true, false, false, false, false]);
         let shipped_8 = LoadedPatterns::shipped_for(board("8x8"))
             .unwrap()
