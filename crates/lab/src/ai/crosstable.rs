@@ -86,8 +86,10 @@ impl Record {
         self.losses += other.losses;
     }
 
-    /// The Elo difference these games suggest, with its 95 % interval. A perfect or null score
-    /// has no finite estimate: it is computed as if half a game had gone the other way.
+    /// The Elo difference these games suggest, with its 95 % interval: the normal one from the
+    /// games' spread, or Wilson's where every game ended alike and the spread is nil
+    /// ([`wilson_interval`]). A perfect or null score has no finite estimate: it is computed
+    /// as if half a game had gone the other way.
     pub fn elo(&self) -> EloEstimate {
         let games = f64::from(self.games());
         if games == 0.0 {
@@ -100,13 +102,30 @@ impl Record {
             + f64::from(self.draws) * deviation(0.5).powi(2)
             + f64::from(self.losses) * deviation(0.0).powi(2))
             / games;
-        let margin = Z95 * (variance / games).sqrt();
+        let (low, high) = if variance > 0.0 {
+            let margin = Z95 * (variance / games).sqrt();
+            (score - margin, score + margin)
+        } else {
+            wilson_interval(score, games)
+        };
         EloEstimate {
             elo: elo_of_score(clamp(score)),
-            low: elo_of_score(clamp(score - margin)),
-            high: elo_of_score(clamp(score + margin)),
+            low: elo_of_score(clamp(low)),
+            high: elo_of_score(clamp(high)),
         }
     }
+}
+
+/// Wilson's 95 % score interval of a score over `games` games. It serves where every game
+/// ended alike, whose spread would give an interval of no width (100 wins in 100 games:
+/// "+920 to +920"); its end stays apart, at 96.3 % for 100 wins in 100 games, near the exact
+/// (Clopper–Pearson) bound of 96.4 %.
+fn wilson_interval(score: f64, games: f64) -> (f64, f64) {
+    let z2 = Z95 * Z95;
+    let shrink = 1.0 + z2 / games;
+    let centre = (score + z2 / (2.0 * games)) / shrink;
+    let half = Z95 / shrink * (score * (1.0 - score) / games + z2 / (4.0 * games * games)).sqrt();
+    (centre - half, centre + half)
 }
 
 /// An Elo difference and its 95 % interval.
@@ -337,6 +356,33 @@ mod tests {
             losses: 0,
         };
         assert!(perfect.elo().elo.is_finite() && perfect.elo().elo > 500.0);
+        // Every game won: the interval keeps its width, its lower end Wilson's, n / (n + z²).
+        let hundred = Record {
+            wins: 100,
+            draws: 0,
+            losses: 0,
+        };
+        let estimate = hundred.elo();
+        let wilson = elo_of_score(100.0 / (100.0 + Z95 * Z95));
+        assert!((estimate.low - wilson).abs() < 0.01, "{estimate:?}");
+        assert!((estimate.low - 566.3).abs() < 0.1, "{estimate:?}");
+        assert!(estimate.high - estimate.low > 300.0, "{estimate:?}");
+        assert_eq!(estimate.high, estimate.elo);
+        // And every game lost, mirrored.
+        let lost = hundred.reversed().elo();
+        assert!((lost.high + estimate.low).abs() < 1e-9, "{lost:?}");
+        // Every game drawn: around 0, with a width of its own.
+        let drawn = Record {
+            wins: 0,
+            draws: 40,
+            losses: 0,
+        };
+        let estimate = drawn.elo();
+        assert!(
+            estimate.elo.abs() < 1e-9 && estimate.low < -50.0,
+            "{estimate:?}"
+        );
+        assert!((estimate.low + estimate.high).abs() < 1e-9, "{estimate:?}");
         assert!((elo_of_score(0.5 + 1e-12)).abs() < 1e-6);
     }
 
